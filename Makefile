@@ -1,0 +1,84 @@
+# Makefile — orchestration of the fsid-mappings workbench: kernel trees,
+# the three kernel flavours, the guest initramfs, QEMU runs and the tests.
+# The work is done by the scripts in tools/; `make help` lists the targets.
+
+BUILD ?= $(CURDIR)/build
+FLAVOUR ?= fsid
+FLAVOURS := vanilla fsid-off fsid
+TARBALL ?= /usr/src/linux-source-6.1.tar.xz
+TREE := $(BUILD)/linux
+VANILLA := $(BUILD)/vanilla/linux
+SERIES := series
+INITRD := $(BUILD)/initramfs.cpio
+TIMEOUT ?= 300
+export BUILD TARBALL TREE VANILLA SERIES
+
+# Debian packages the workbench needs (tools/deps.sh installs them as root).
+PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
+	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
+	e2fsprogs xz-utils git
+
+kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
+
+# The project's C programs: tools/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
+CFLAGS := -std=gnu11 -Wall -Wextra -Werror -O2
+GUEST_BINS := $(patsubst tools/%.c,$(BUILD)/guest-bin/%,$(wildcard tools/*.c))
+GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) tools/mkinitramfs.sh
+
+.PHONY: help deps tree tree-reset kernel kernels guest shell run check \
+	demo demo-1 demo-2 demo-3 export clean distclean
+.DEFAULT_GOAL := help
+
+help: ## this list
+	@echo "make TARGET [FLAVOUR=vanilla|fsid-off|fsid] — the fsid-mappings workbench"
+	@awk -F':.*## ' '/^[a-z0-9 -]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+deps: ## install the Debian packages the workbench needs (as root; else print the command)
+	@tools/deps.sh $(PACKAGES)
+
+tree: deps ## the kernel git tree with series/ applied as commits, in build/linux
+	@tools/kernel-tree.sh
+	@echo "kernel tree: $(TREE) (branch fsid: tag base + the series; edit, commit, then make export)"
+
+tree-reset: deps ## re-apply series/ to build/linux, DROPPING its unexported commits
+	@tools/kernel-tree.sh --reset
+
+kernel: tree ## build one flavour: make kernel FLAVOUR=vanilla|fsid-off|fsid
+	@tools/kernel-build.sh $(FLAVOUR)
+
+kernels: tree ## build all three flavours
+	@for f in $(FLAVOURS); do tools/kernel-build.sh $$f || exit 1; done
+
+$(BUILD)/guest-bin/%: tools/%.c
+	@mkdir -p $(@D)
+	gcc $(CFLAGS) -static -o $@ $<
+
+$(INITRD): $(GUEST_FILES) $(GUEST_BINS) | tree
+	@tools/mkinitramfs.sh $@
+
+guest: deps $(INITRD) ## the guest initramfs: busybox, /init, the tests, the C programs
+
+shell: kernel guest ## an interactive root shell in the guest (FLAVOUR=...)
+	@tools/run-guest.sh -k $(call kernel_image,$(FLAVOUR)) -i $(INITRD) --shell
+
+run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=...]
+	@test -n "$(CMD)" || { echo "make run: say CMD='command to run in the guest'" >&2; exit 2; }
+	@tools/run-guest.sh -k $(call kernel_image,$(FLAVOUR)) -i $(INITRD) -t $(TIMEOUT) --test '$(subst ','\'',$(CMD))'
+
+check: kernels guest ## build what is missing and run every test; ends with "N passed, N failed" (T=GLOB: only those suites)
+	@tools/check.sh $(T)
+
+demo: demo-1 demo-2 demo-3 ## replay the three demo scenarios
+demo-1 demo-2 demo-3: ## replay one demo scenario in QEMU (not yet available)
+	@echo "make $@: not yet available — the demo scenarios are still being written (README, 'Status')" >&2
+	@exit 1
+
+export: ## write the commits of build/linux back to series/ (git format-patch)
+	@tools/series-export.sh
+
+clean: ## remove the build outputs (kernels, initramfs, test logs); keep the kernel trees
+	rm -rf $(BUILD)/kernel $(BUILD)/guest-bin $(BUILD)/check $(INITRD) $(BUILD)/gen_init_cpio
+
+distclean: ## remove all of build/, refusing while build/linux has unexported work
+	@tools/kernel-tree.sh --check-exported
+	rm -rf $(BUILD)

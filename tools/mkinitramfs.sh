@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# mkinitramfs.sh — build the guest's initramfs (an uncompressed newc cpio).
+#
+# usage: tools/mkinitramfs.sh OUT.cpio [DIR=GUESTDIR ...]
+#
+# Contents, all owned by root but /home/user (uid/gid 1000):
+#   /init                 guest/init
+#   /etc, ...             guest/rootfs/ copied as it is (passwd, group, profile)
+#   /tests/               guest/tests/*
+#   /bin/busybox + links  the host's static busybox ($BUSYBOX), one link per applet
+#   /usr/bin/             the project's static C programs, $BUILD/guest-bin/*
+#   GUESTDIR/             each extra DIR=GUESTDIR argument, recursively
+# The archive is written with the kernel's own usr/gen_init_cpio (built from
+# $TREE), so device nodes and owners need no root on the host, and with a
+# fixed time stamp, so the same inputs give the same bytes.
+#
+# Environment: BUILD [build], TREE [$BUILD/linux], BUSYBOX [/bin/busybox].
+# Exit status: 0 written; 2 usage or a missing input.
+set -euo pipefail
+
+BUILD=${BUILD:-build}
+TREE=${TREE:-$BUILD/linux}
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+die() { printf 'mkinitramfs: %s\n' "$*" >&2; exit 2; }
+[ $# -ge 1 ] || die "usage: $0 OUT.cpio [DIR=GUESTDIR ...]"
+out=$1
+shift
+[ -x "$BUSYBOX" ] || die "no busybox at $BUSYBOX (Debian package busybox-static)"
+ldd "$BUSYBOX" >/dev/null 2>&1 && die "$BUSYBOX is dynamically linked; the guest needs busybox-static"
+[ -f "$TREE/usr/gen_init_cpio.c" ] || die "no kernel tree at $TREE (for usr/gen_init_cpio.c): run make tree"
+
+gen=$BUILD/gen_init_cpio
+if [ ! -x "$gen" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$gen" ]; then
+	cc -O2 -o "$gen" "$TREE/usr/gen_init_cpio.c"
+fi
+
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+# mode_of FILE: 755 for executables, 644 otherwise.
+mode_of() { if [ -x "$1" ]; then echo 755; else echo 644; fi; }
+# add_tree SRCDIR DESTDIR: every directory and file below SRCDIR.
+add_tree() {
+	local src=$1 dst=$2 rel
+	(cd "$src" && find . -mindepth 1 -type d | sort) | while read -r rel; do
+		echo "dir $dst/${rel#./} 755 0 0"
+	done
+	(cd "$src" && find . -mindepth 1 -type f | sort) | while read -r rel; do
+		echo "file $dst/${rel#./} $(realpath "$src/$rel") $(mode_of "$src/$rel") 0 0"
+	done
+}
+{
+	for d in bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests home; do
+		echo "dir /$d 755 0 0"
+	done
+	echo "dir /tmp 1777 0 0"
+	echo "dir /home/user 755 1000 1000"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "file /init $top/guest/init 755 0 0"
+	add_tree "$top/guest/rootfs" ""
+	add_tree "$top/guest/tests" /tests
+	echo "file /bin/busybox $(realpath "$BUSYBOX") 755 0 0"
+	"$BUSYBOX" --list-full | sort | while read -r applet; do
+		[ "$applet" = bin/busybox ] || echo "slink /$applet /bin/busybox 777 0 0"
+	done
+	if [ -d "$BUILD/guest-bin" ]; then
+		for f in "$BUILD"/guest-bin/*; do
+			[ -f "$f" ] && echo "file /usr/bin/$(basename "$f") $(realpath "$f") 755 0 0"
+		done
+	fi
+	for arg in "$@"; do
+		src=${arg%%=*}
+		dst=${arg#*=}
+		[ -d "$src" ] && [ "$src" != "$arg" ] || die "bad argument '$arg': want DIR=GUESTDIR"
+		echo "dir $dst 755 0 0"
+		add_tree "$src" "$dst"
+	done
+} >"$list"
+# A later line for the same path would shadow an earlier one: refuse that.
+dups=$(awk '{print $2}' "$list" | sort | uniq -d)
+[ -z "$dups" ] || die "paths given twice: $dups"
+"$gen" -t 0 "$list" >"$out.tmp"
+mv "$out.tmp" "$out"
+echo "mkinitramfs: $out: $(grep -c . "$list") entries, $(($(stat -c %s "$out") / 1024)) KiB" >&2
