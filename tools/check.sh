@@ -76,6 +76,8 @@ kernel() { echo "$BUILD/kernel/$1/arch/x86/boot/bzImage"; }
 # --- host-side suites ----------------------------------------------------
 suite series-machinery "$top/tools/tests/series-machinery.sh"
 suite series-roundtrip "$top/tools/tests/series-roundtrip.sh"
+suite checkpatch "$top/tools/tests/checkpatch.sh"
+suite no-code-when-off "$top/tools/tests/no-code-when-off.sh"
 
 # --- guest suites, on every flavour ----------------------------------------
 for f in vanilla fsid-off fsid; do
