@@ -26,7 +26,7 @@ GUEST_BINS := $(patsubst tools/%.c,$(BUILD)/guest-bin/%,$(wildcard tools/*.c))
 GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) tools/mkinitramfs.sh
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
-	demo demo-1 demo-2 demo-3 checkpatch export clean distclean
+	demo demo-1 demo-2 demo-3 bisect-check checkpatch export clean distclean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -72,6 +72,9 @@ demo: demo-1 demo-2 demo-3 ## replay the three demo scenarios
 demo-1 demo-2 demo-3: ## replay one demo scenario in QEMU (not yet available)
 	@echo "make $@: not yet available — the demo scenarios are still being written (README, 'Status')" >&2
 	@exit 1
+
+bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check)
+	@tools/bisect-check.sh
 
 checkpatch: tree ## scripts/checkpatch.pl --strict on every patch of series/, full reports
 	@tools/tests/checkpatch.sh -v

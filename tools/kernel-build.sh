@@ -18,7 +18,7 @@
 # directory is $BUILD, so clones in other folders share its cache).
 #
 # Environment: BUILD [build], TREE [$BUILD/linux], VANILLA [$BUILD/vanilla/linux],
-# JOBS [nproc].
+# JOBS [nproc], LINK [yes; no: make no $BUILD/kernel/FLAVOUR link].
 # Exit status: 0 built; 1 the kernel build failed; 2 usage; 4 the config
 # lost a line of a fragment.
 set -euo pipefail
@@ -48,7 +48,7 @@ out=$(dirname "$src")/kernel/$flavour
 mkdir -p "$out" "$BUILD/kernel"
 out=$(realpath "$out")
 link=$BUILD/kernel/$flavour
-if [ "$(realpath -m "$link")" != "$out" ]; then
+if [ "${LINK:-yes}" = yes ] && [ "$(realpath -m "$link")" != "$out" ]; then
 	[ ! -e "$link" ] || [ -L "$link" ] || die 2 "$link is in the way: remove it"
 	ln -sfn "$(realpath --relative-to="$BUILD/kernel" "$out")" "$link"
 fi

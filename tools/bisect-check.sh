@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# bisect-check.sh — every patch of the series builds, with
+# CONFIG_USER_NS_FSID=y and =n, without a compiler warning.
+#
+# usage: tools/bisect-check.sh     (make bisect-check)
+#
+# Checks out each commit base..applied of $TREE in turn in a worktree of
+# its own, $BUILD/bisect/linux (the developer tree is not touched), and
+# builds the fsid and fsid-off flavours there with tools/kernel-build.sh
+# (objects in $BUILD/bisect/kernel/, shared with the other builds through
+# ccache). A build that fails or prints "warning:" fails the check. Output
+# is TAP, one line per patch and flavour.
+# Environment: BUILD [build], TREE [$BUILD/linux].
+# Exit status: 0 all built cleanly; 1 some did not; 2 no tree.
+set -uo pipefail
+BUILD=${BUILD:-build}
+TREE=${TREE:-$BUILD/linux}
+tools=$(cd "$(dirname "$0")" && pwd)
+wt=$BUILD/bisect/linux
+[ -d "$TREE/.git" ] || { echo "bisect-check: no tree at $TREE: run make tree" >&2; exit 2; }
+if [ ! -e "$wt/.git" ]; then
+	git -C "$TREE" worktree prune
+	mkdir -p "$(dirname "$wt")"
+	git -C "$TREE" worktree add -q --detach "$(realpath -m "$wt")" base || exit 2
+fi
+mapfile -t commits < <(git -C "$TREE" rev-list --reverse base..applied)
+echo "1..$((2 * ${#commits[@]}))"
+n=0 bad=0
+for c in "${commits[@]}"; do
+	git -C "$wt" checkout -q --detach "$c" || exit 2
+	subject=$(git -C "$wt" log -1 --format=%s)
+	for f in fsid fsid-off; do
+		n=$((n + 1))
+		log=$BUILD/bisect/$n-$f.log
+		if TREE=$wt LINK=no "$tools/kernel-build.sh" "$f" >"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
+			echo "ok $n - $f builds: $subject"
+		else
+			echo "not ok $n - $f does not build cleanly: $subject (see $log)"
+			grep -E 'warning:|error:' "$log" | head -n 5 | sed 's/^/#   /'
+			bad=$((bad + 1))
+		fi
+	done
+done
+[ $bad -eq 0 ]
