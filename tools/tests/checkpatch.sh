@@ -15,14 +15,16 @@ TREE=${TREE:-build/linux}
 SERIES=${SERIES:-series}
 verbose=no
 [ "${1:-}" = -v ] && verbose=yes
-cp=$TREE/scripts/checkpatch.pl
-[ -x "$cp" ] || { echo "checkpatch: no $cp: run make tree" >&2; exit 2; }
+[ -x "$TREE/scripts/checkpatch.pl" ] || { echo "checkpatch: no $TREE/scripts/checkpatch.pl: run make tree" >&2; exit 2; }
+dir=$(realpath "$SERIES")
+# checkpatch PATCH [ARGS]: the tree's checkpatch.pl --strict on series/PATCH.
+checkpatch() { (cd "$TREE" && ./scripts/checkpatch.pl --strict "${@:2}" "$dir/$1"); }
 mapfile -t patches < <(series_list "$SERIES")
 echo "1..${#patches[@]}"
 n=0 bad=0
 for p in "${patches[@]}"; do
 	n=$((n + 1))
-	out=$(cd "$TREE" && ./scripts/checkpatch.pl --strict --no-summary --terse --quiet "$OLDPWD/$SERIES/$p" 2>&1)
+	out=$(checkpatch "$p" --no-summary --terse --quiet 2>&1)
 	if [ -z "$out" ]; then
 		echo "ok $n - checkpatch --strict: $p"
 	else
@@ -30,8 +32,6 @@ for p in "${patches[@]}"; do
 		bad=$((bad + 1))
 		printf '%s\n' "$out" | sed 's/^/#   /'
 	fi
-	if [ $verbose = yes ]; then
-		(cd "$TREE" && ./scripts/checkpatch.pl --strict "$OLDPWD/$SERIES/$p") | sed 's/^/#   /'
-	fi
+	[ $verbose = no ] || checkpatch "$p" 2>&1 | sed 's/^/#   /'
 done
 [ $bad -eq 0 ]

@@ -16,9 +16,13 @@ set -uo pipefail
 BUILD=${BUILD:-build}
 a=$BUILD/kernel/vanilla b=$BUILD/kernel/fsid-off
 sections() { size -A "$1" | awk 'NR > 2 && $1 != "Total" && $1 !~ /^\.rodata\.str/ && $1 != ".comment" && NF == 3 { print $1, $2 }'; }
+# kernel_objs DIR: the compared objects of one build, sorted.
+kernel_objs() {
+	(cd "$1" && find . -name '*.o' ! -name vmlinux.o ! -path './scripts/*' ! -path './tools/*' \
+		! -path './arch/x86/boot/*' ! -path './init/version*.o' ! -path './usr/*' | sort)
+}
 echo "1..2"
-mapfile -t objs < <(cd "$a" && find . -name '*.o' ! -name vmlinux.o ! -path './scripts/*' ! -path './tools/*' \
-	! -path './arch/x86/boot/*' ! -path './init/version*.o' ! -path './usr/*' | sort)
+mapfile -t objs < <(kernel_objs "$a")
 diffs=0
 for o in "${objs[@]}"; do
 	if [ ! -f "$b/$o" ]; then
@@ -30,8 +34,7 @@ for o in "${objs[@]}"; do
 		diffs=$((diffs + 1))
 	fi
 done
-extra=$(comm -13 <(printf '%s\n' "${objs[@]}") <(cd "$b" && find . -name '*.o' ! -name vmlinux.o ! -path './scripts/*' ! -path './tools/*' \
-	! -path './arch/x86/boot/*' ! -path './init/version*.o' ! -path './usr/*' | sort))
+extra=$(comm -13 <(printf '%s\n' "${objs[@]}") <(kernel_objs "$b"))
 [ -z "$extra" ] || { printf '#   only in fsid-off: %s\n' $extra; diffs=$((diffs + 1)); }
 if [ $diffs -eq 0 ]; then
 	echo "ok 1 - fsid-off adds nothing to any of the ${#objs[@]} kernel objects of vanilla"
