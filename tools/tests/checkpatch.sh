@@ -18,7 +18,8 @@ verbose=no
 [ -x "$TREE/scripts/checkpatch.pl" ] || { echo "checkpatch: no $TREE/scripts/checkpatch.pl: run make tree" >&2; exit 2; }
 dir=$(realpath "$SERIES")
 # checkpatch PATCH [ARGS]: the tree's checkpatch.pl --strict on series/PATCH.
-checkpatch() { (cd "$TREE" && ./scripts/checkpatch.pl --strict "${@:2}" "$dir/$1"); }
+# Debian's python3 (with python3-ply) for scripts/spdxcheck.py, whatever else is on PATH.
+checkpatch() { (cd "$TREE" && PATH=/usr/bin:$PATH ./scripts/checkpatch.pl --strict "${@:2}" "$dir/$1"); }
 mapfile -t patches < <(series_list "$SERIES")
 echo "1..${#patches[@]}"
 n=0 bad=0
