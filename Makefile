@@ -16,7 +16,7 @@ export BUILD TARBALL TREE VANILLA SERIES
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
-	e2fsprogs xz-utils git
+	e2fsprogs xz-utils git python3-ply python3-git
 
 kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
 
@@ -24,6 +24,13 @@ kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
 CFLAGS := -std=gnu11 -Wall -Wextra -Werror -O2
 GUEST_BINS := $(patsubst tools/%.c,$(BUILD)/guest-bin/%,$(wildcard tools/*.c))
 GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) tools/mkinitramfs.sh
+
+# The kernel selftests the guest runs, built statically from the kernel tree
+# (the series' own tools/testing/selftests/fsid_mappings, and mount_setattr).
+KSELFTESTS := $(TREE)/tools/testing/selftests
+FSID_SELFTESTS := fsid_maps_test fsid_creds_test fsid_vfs_test fsid_absent_test
+SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) mount_setattr_test)
+SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
 	demo demo-1 demo-2 demo-3 bisect-check checkpatch export clean distclean
@@ -53,8 +60,19 @@ $(BUILD)/guest-bin/%: tools/%.c
 	@mkdir -p $(@D)
 	gcc $(CFLAGS) -static -o $@ $<
 
-$(INITRD): $(GUEST_FILES) $(GUEST_BINS) | tree
-	@tools/mkinitramfs.sh $@
+# The sources come with the kernel tree.
+$(KSELFTESTS)/%: | tree ;
+
+$(BUILD)/selftests/%: $(KSELFTESTS)/fsid_mappings/%.c $(KSELFTESTS)/fsid_mappings/fsid_mappings.h
+	@mkdir -p $(@D)
+	gcc $(SELFTEST_CFLAGS) -o $@ $<
+
+$(BUILD)/selftests/mount_setattr_test: $(KSELFTESTS)/mount_setattr/mount_setattr_test.c
+	@mkdir -p $(@D)
+	gcc $(SELFTEST_CFLAGS) -o $@ $<
+
+$(INITRD): $(GUEST_FILES) $(GUEST_BINS) $(SELFTESTS) | tree
+	@tools/mkinitramfs.sh $@ $(BUILD)/selftests=/selftests
 
 guest: deps $(INITRD) ## the guest initramfs: busybox, /init, the tests, the C programs
 

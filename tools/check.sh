@@ -77,6 +77,7 @@ kernel() { echo "$BUILD/kernel/$1/arch/x86/boot/bzImage"; }
 suite series-machinery "$top/tools/tests/series-machinery.sh"
 suite series-roundtrip "$top/tools/tests/series-roundtrip.sh"
 suite checkpatch "$top/tools/tests/checkpatch.sh"
+suite kernel-doc "$top/tools/tests/kernel-doc.sh"
 suite no-code-when-off "$top/tools/tests/no-code-when-off.sh"
 
 # --- guest suites, on every flavour ----------------------------------------
@@ -85,6 +86,39 @@ for f in vanilla fsid-off fsid; do
 		--test "/tests/smoke.sh $(release $f) $(has_fsid $f)"
 done
 suite runner "$top/tools/tests/runner.sh" "$(kernel fsid)" "$initrd"
+
+# --- the kernel selftests in the guest -------------------------------------
+# in_guest FLAVOUR PROGRAM: run one selftest program in the guest, with a
+# fresh ext4 image as its disk.
+in_guest() {
+	local img
+	img=$(mktemp "$logs/disk.XXXXXX") || return 1
+	truncate -s 64M "$img" && mkfs.ext4 -q -F "$img" || { echo "check: mkfs.ext4 failed" >&2; rm -f "$img"; return 1; }
+	"$top/tools/run-guest.sh" -k "$(kernel "$1")" -i "$initrd" -t "$TIMEOUT" \
+		-d "$img" --test "/tests/selftest.sh $2"
+	local rc=$?
+	rm -f "$img"
+	return $rc
+}
+# selftest NAME FLAVOUR PROGRAM: a selftest program as a suite.
+selftest() { suite "$1" in_guest "$2" "$3"; }
+# fsid_mappings on the kernel that has them; on the others, the files are absent.
+for t in fsid_maps_test fsid_creds_test fsid_vfs_test; do
+	selftest "selftest-${t%_test}" fsid $t
+done
+for f in vanilla fsid-off; do
+	selftest "selftest-fsid_absent-$f" $f fsid_absent_test
+done
+# mount_setattr on every flavour: the series must not change its results,
+# whatever they are (so its own results are compared, not counted).
+if [[ mount_setattr == $glob ]]; then
+	for f in vanilla fsid-off fsid; do
+		echo "# mount_setattr on $f: $logs/mount_setattr-$f.log"
+		in_guest $f mount_setattr_test >"$logs/mount_setattr-$f.log" 2>&1 </dev/null
+	done
+fi
+suite mount_setattr "$top/tools/tests/same-results.sh" \
+	"$logs/mount_setattr-vanilla.log" "$logs/mount_setattr-fsid-off.log" "$logs/mount_setattr-fsid.log"
 
 if [ $ran -eq 0 ]; then
 	echo "check: no suite matches '$glob'" >&2

@@ -10,17 +10,24 @@
 #   /bin/busybox + links  the host's static busybox ($BUSYBOX), one link per applet
 #   /usr/bin/             the project's static C programs, $BUILD/guest-bin/*
 #   GUESTDIR/             each extra DIR=GUESTDIR argument, recursively
+#   /usr/sbin/NAME        each host program of $HOST_PROGS ("PATH:NAME ..."),
+#                         with the shared libraries ldd lists for it; a
+#                         program's /etc/FILE data comes with $HOST_ETC
+#                         (mkfs.ext4, which mount_setattr's tests run)
 # The archive is written with the kernel's own usr/gen_init_cpio (built from
 # $TREE), so device nodes and owners need no root on the host, and with a
 # fixed time stamp, so the same inputs give the same bytes.
 #
-# Environment: BUILD [build], TREE [$BUILD/linux], BUSYBOX [/bin/busybox].
+# Environment: BUILD [build], TREE [$BUILD/linux], BUSYBOX [/bin/busybox],
+# HOST_PROGS ["/sbin/mke2fs:mkfs.ext4"], HOST_ETC ["mke2fs.conf"].
 # Exit status: 0 written; 2 usage or a missing input.
 set -euo pipefail
 
 BUILD=${BUILD:-build}
 TREE=${TREE:-$BUILD/linux}
 BUSYBOX=${BUSYBOX:-/bin/busybox}
+HOST_PROGS=${HOST_PROGS-/sbin/mke2fs:mkfs.ext4}
+HOST_ETC=${HOST_ETC-mke2fs.conf}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { printf 'mkinitramfs: %s\n' "$*" >&2; exit 2; }
@@ -69,6 +76,25 @@ add_tree() {
 			[ -f "$f" ] && echo "file /usr/bin/$(basename "$f") $(realpath "$f") 755 0 0"
 		done
 	fi
+	# Host programs and the libraries they load, at the host's paths.
+	libs=$(for spec in $HOST_PROGS; do
+		prog=${spec%%:*}
+		[ -x "$prog" ] || die "no host program $prog (HOST_PROGS)"
+		ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+	done | sort -u)
+	for spec in $HOST_PROGS; do
+		echo "file /usr/sbin/${spec#*:} $(realpath "${spec%%:*}") 755 0 0"
+	done
+	for lib in $libs; do dirname "$lib"; done | sort -u | awk '{
+		n = split($0, part, "/"); path = ""
+		for (i = 2; i <= n; i++) { path = path "/" part[i]; print path }
+	}' | sort -u | grep -vxE '/(bin|sbin|usr|usr/bin|usr/sbin|proc|sys|dev|run|mnt|root|tests|home|tmp|etc)' |
+		while read -r d; do echo "dir $d 755 0 0"; done
+	for lib in $libs; do echo "file $lib $(realpath "$lib") 755 0 0"; done
+	for f in $HOST_ETC; do
+		[ -f "/etc/$f" ] || die "no /etc/$f on the host (HOST_ETC)"
+		echo "file /etc/$f /etc/$f 644 0 0"
+	done
 	for arg in "$@"; do
 		src=${arg%%=*}
 		dst=${arg#*=}
