@@ -16,7 +16,7 @@ export BUILD TARBALL TREE VANILLA SERIES
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
-	e2fsprogs xz-utils git python3-ply python3-git
+	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib
 
 kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
 
@@ -29,7 +29,9 @@ GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) tools/m
 # (the series' own tools/testing/selftests/fsid_mappings, and mount_setattr).
 KSELFTESTS := $(TREE)/tools/testing/selftests
 FSID_SELFTESTS := fsid_maps_test fsid_creds_test fsid_vfs_test fsid_absent_test
-SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) mount_setattr_test)
+# 32-bit programs, for the compat stat paths (gcc-multilib).
+FSID_SELFTESTS_32 := fsid_compat_stat_test compat_stat_idmap_test
+SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_32) mount_setattr_test)
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
@@ -66,6 +68,9 @@ $(KSELFTESTS)/%: | tree ;
 $(BUILD)/selftests/%: $(KSELFTESTS)/fsid_mappings/%.c $(KSELFTESTS)/fsid_mappings/fsid_mappings.h
 	@mkdir -p $(@D)
 	gcc $(SELFTEST_CFLAGS) -o $@ $<
+
+$(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS_32)): SELFTEST_CFLAGS += -m32
+$(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS_32)): $(KSELFTESTS)/fsid_mappings/compat_stat.h
 
 $(BUILD)/selftests/mount_setattr_test: $(KSELFTESTS)/mount_setattr/mount_setattr_test.c
 	@mkdir -p $(@D)

@@ -103,11 +103,12 @@ in_guest() {
 # selftest NAME FLAVOUR PROGRAM: a selftest program as a suite.
 selftest() { suite "$1" in_guest "$2" "$3"; }
 # fsid_mappings on the kernel that has them; on the others, the files are absent.
-for t in fsid_maps_test fsid_creds_test fsid_vfs_test; do
+for t in fsid_maps_test fsid_creds_test fsid_vfs_test fsid_compat_stat_test; do
 	selftest "selftest-${t%_test}" fsid $t
 done
 for f in vanilla fsid-off; do
 	selftest "selftest-fsid_absent-$f" $f fsid_absent_test
+	selftest "selftest-compat_stat_idmap-$f" $f compat_stat_idmap_test
 done
 # mount_setattr on every flavour: the series must not change its results,
 # whatever they are (so its own results are compared, not counted).
