@@ -62,8 +62,9 @@ $(BUILD)/guest-bin/%: tools/%.c
 	@mkdir -p $(@D)
 	gcc $(CFLAGS) -static -o $@ $<
 
-# The sources come with the kernel tree.
+# The sources come with the kernel tree (and are never make's to delete).
 $(KSELFTESTS)/%: | tree ;
+.PRECIOUS: $(KSELFTESTS)/%
 
 $(BUILD)/selftests/%: $(KSELFTESTS)/fsid_mappings/%.c $(KSELFTESTS)/fsid_mappings/fsid_mappings.h
 	@mkdir -p $(@D)
