@@ -29,6 +29,8 @@ BUSYBOX=${BUSYBOX:-/bin/busybox}
 HOST_PROGS=${HOST_PROGS-/sbin/mke2fs:mkfs.ext4}
 HOST_ETC=${HOST_ETC-mke2fs.conf}
 top=$(cd "$(dirname "$0")/.." && pwd)
+# The directories every image has (besides /tmp, 1777, and /etc, from guest/rootfs).
+base_dirs="bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests home"
 
 die() { printf 'mkinitramfs: %s\n' "$*" >&2; exit 2; }
 [ $# -ge 1 ] || die "usage: $0 OUT.cpio [DIR=GUESTDIR ...]"
@@ -58,7 +60,7 @@ add_tree() {
 	done
 }
 {
-	for d in bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests home; do
+	for d in $base_dirs; do
 		echo "dir /$d 755 0 0"
 	done
 	echo "dir /tmp 1777 0 0"
@@ -88,7 +90,7 @@ add_tree() {
 	for lib in $libs; do dirname "$lib"; done | sort -u | awk '{
 		n = split($0, part, "/"); path = ""
 		for (i = 2; i <= n; i++) { path = path "/" part[i]; print path }
-	}' | sort -u | grep -vxE '/(bin|sbin|usr|usr/bin|usr/sbin|proc|sys|dev|run|mnt|root|tests|home|tmp|etc)' |
+	}' | sort -u | grep -vxF -f <(printf '/%s\n' $base_dirs tmp etc) |
 		while read -r d; do echo "dir $d 755 0 0"; done
 	for lib in $libs; do echo "file $lib $(realpath "$lib") 755 0 0"; done
 	for f in $HOST_ETC; do
