@@ -103,7 +103,7 @@ in_guest() {
 # selftest NAME FLAVOUR PROGRAM: a selftest program as a suite.
 selftest() { suite "$1" in_guest "$2" "$3"; }
 # fsid_mappings on the kernel that has them; on the others, the files are absent.
-for t in fsid_maps_test fsid_creds_test fsid_vfs_test fsid_compat_stat_test; do
+for t in fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_compat_stat_test; do
 	selftest "selftest-${t%_test}" fsid $t
 done
 for f in vanilla fsid-off; do
