@@ -79,6 +79,7 @@ suite series-roundtrip "$top/tools/tests/series-roundtrip.sh"
 suite checkpatch "$top/tools/tests/checkpatch.sh"
 suite kernel-doc "$top/tools/tests/kernel-doc.sh"
 suite no-code-when-off "$top/tools/tests/no-code-when-off.sh"
+suite launcher-args "$top/tools/tests/launcher-args.sh" "$BUILD/guest-bin/fsid-unshare"
 
 # --- guest suites, on every flavour ----------------------------------------
 for f in vanilla fsid-off fsid; do

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fsid-unshare — run a command in a new user namespace with id maps and
+ * fsid maps, the container launcher of the demos (in the spirit of
+ * lxc-usernsexec and util-linux's unshare --map-users).
+ *
+ * usage: fsid-unshare [OPTION]... [--] COMMAND [ARG]...
+ *
+ * The parent forks a child that unshares a user namespace (and a mount
+ * and pid namespace if asked), writes the child's uid_map, gid_map,
+ * fsuid_map and fsgid_map from outside, and lets it go on: the child
+ * switches to uid and gid 0 inside (or --uid/--gid), which is what makes
+ * the fsid maps take effect, and executes COMMAND. See
+ * Documentation/fsid-unshare.1.md for the options and exit statuses.
+ *
+ * Exit status: COMMAND's (128+N if killed by signal N); 120 usage or bad
+ * option syntax; 121 the kernel has no fsid maps; 122 the kernel refused
+ * a map; 123 another system call failed; 126 COMMAND cannot be executed;
+ * 127 COMMAND not found.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <grp.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define EXIT_USAGE	120
+#define EXIT_NOFSID	121
+#define EXIT_MAP	122
+#define EXIT_SYSCALL	123
+#define EXIT_NOEXEC	126
+#define EXIT_NOTFOUND	127
+
+#define MAX_LINES	340	/* the kernel's limit of extents per map */
+
+/* The lines of one map file, "INSIDE OUTSIDE COUNT\n" each. */
+struct map {
+	const char *file;	/* uid_map, gid_map, fsuid_map, fsgid_map */
+	char text[MAX_LINES * 36];
+	int lines;
+};
+
+static struct map maps[4] = {
+	{ .file = "uid_map" }, { .file = "gid_map" },
+	{ .file = "fsuid_map" }, { .file = "fsgid_map" },
+};
+
+static const char usage_text[] =
+"usage: fsid-unshare [OPTION]... [--] COMMAND [ARG]...\n"
+"Run COMMAND in a new user namespace with id maps and fsid maps.\n"
+"\n"
+"  -m, --map-ids K:IN:OUT:COUNT    a line of uid_map (K=u), gid_map (K=g)\n"
+"                                  or both (K=b); may be repeated\n"
+"  -f, --map-fsids K:IN:OUT:COUNT  the same for fsuid_map and fsgid_map\n"
+"  -M, --mount                     also a new mount namespace\n"
+"  -p, --pid                       also a new pid namespace (COMMAND is\n"
+"                                  its pid 1)\n"
+"  -u, --uid UID                   the uid to run COMMAND as inside [0]\n"
+"  -g, --gid GID                   the gid to run COMMAND as inside [0]\n"
+"  -n, --dry-run                   print the map files it would write, do\n"
+"                                  nothing else\n"
+"  -h, --help                      this text\n"
+"\n"
+"Example: fsid-unshare -m b:0:100000:100000 -f b:0:300000:100000 -- id\n"
+"\n"
+"Exit status: COMMAND's (128+N if killed by signal N); 120 usage or bad\n"
+"option syntax; 121 the kernel has no fsid maps; 122 the kernel refused a\n"
+"map; 123 another system call failed; 126 COMMAND cannot be executed;\n"
+"127 COMMAND not found.\n";
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fsid-unshare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+/* Like die(), but return @status: for errors after the child exists. */
+static int __attribute__((format(printf, 2, 3)))
+complain(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("fsid-unshare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+/* An unsigned 32-bit decimal number, all of @s, or -1. */
+static long long parse_id(const char *s)
+{
+	unsigned long long v = 0;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		v = v * 10 + (unsigned int)(*s - '0');
+		if (v > UINT_MAX)
+			return -1;
+	}
+	return (long long)v;
+}
+
+/*
+ * Add "K:IN:OUT:COUNT" (@opt is -m or -f) to the maps. The kernel checks
+ * the ranges against each other and against the parent; here only the
+ * syntax, and what a single line can get wrong on its own.
+ */
+static void add_map_line(const char *opt, const char *arg, int fsid)
+{
+	char buf[64], *field[4], *save = NULL, *p;
+	long long v[3];
+	int i, n = 0;
+
+	if (strlen(arg) >= sizeof(buf))
+		die(EXIT_USAGE, "%s %s: too long", opt, arg);
+	strcpy(buf, arg);
+	for (p = strtok_r(buf, ":", &save); p && n < 4; p = strtok_r(NULL, ":", &save))
+		field[n++] = p;
+	if (n != 4 || p || arg[strlen(arg) - 1] == ':' ||
+	    strstr(arg, "::") || arg[0] == ':')
+		die(EXIT_USAGE, "%s %s: want KIND:INSIDE:OUTSIDE:COUNT, e.g. b:0:100000:65536",
+		    opt, arg);
+	if (strcmp(field[0], "u") && strcmp(field[0], "g") && strcmp(field[0], "b"))
+		die(EXIT_USAGE, "%s %s: KIND must be u (uids), g (gids) or b (both), not \"%s\"",
+		    opt, arg, field[0]);
+	for (i = 0; i < 3; i++) {
+		v[i] = parse_id(field[i + 1]);
+		if (v[i] < 0)
+			die(EXIT_USAGE, "%s %s: \"%s\" is not a number from 0 to %u",
+			    opt, arg, field[i + 1], UINT_MAX);
+	}
+	if (v[2] == 0)
+		die(EXIT_USAGE, "%s %s: COUNT must be at least 1", opt, arg);
+	if (v[0] + v[2] - 1 > UINT_MAX - 1 || v[1] + v[2] - 1 > UINT_MAX - 1)
+		die(EXIT_USAGE, "%s %s: the range goes past id %u", opt, arg, UINT_MAX - 1);
+	for (i = 0; i < 2; i++) {
+		struct map *m = &maps[fsid * 2 + i];
+		size_t len = strlen(m->text);
+
+		if ((i == 0 && field[0][0] == 'g') || (i == 1 && field[0][0] == 'u'))
+			continue;
+		if (m->lines == MAX_LINES)
+			die(EXIT_USAGE, "%s %s: %s can have at most %d lines", opt, arg,
+			    m->file, MAX_LINES);
+		snprintf(m->text + len, sizeof(m->text) - len, "%lld %lld %lld\n",
+			 v[0], v[1], v[2]);
+		m->lines++;
+	}
+}
+
+static long long parse_id_option(const char *opt, const char *arg)
+{
+	long long v = parse_id(arg);
+
+	if (v < 0 || v == UINT_MAX)
+		die(EXIT_USAGE, "%s %s: not an id (0 to %u)", opt, arg, UINT_MAX - 1);
+	return v;
+}
+
+/*
+ * Write the maps of @pid: 0, or the exit status after saying what went
+ * wrong (for a refused map, the errno and the text written).
+ */
+static int write_maps(pid_t pid)
+{
+	char path[64];
+	int i, fd;
+
+	/* Unprivileged gid maps need setgroups denied; root's do not. */
+	if (maps[1].lines && geteuid() != 0) {
+		snprintf(path, sizeof(path), "/proc/%d/setgroups", pid);
+		fd = open(path, O_WRONLY);
+		if (fd < 0 || write(fd, "deny", 4) != 4)
+			return complain(EXIT_SYSCALL, "%s: %s", path, strerror(errno));
+		close(fd);
+	}
+	for (i = 0; i < 4; i++) {
+		struct map *m = &maps[i];
+		ssize_t len = (ssize_t)strlen(m->text);
+
+		if (!m->lines)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/%s", pid, m->file);
+		fd = open(path, O_WRONLY);
+		if (fd < 0 && errno == ENOENT && i >= 2)
+			return complain(EXIT_NOFSID, "this kernel has no /proc/self/%s — was it built with CONFIG_USER_NS_FSID=y?",
+					m->file);
+		if (fd < 0)
+			return complain(EXIT_SYSCALL, "%s: %s", path, strerror(errno));
+		if (write(fd, m->text, len) != len) {
+			int err = errno;
+
+			close(fd);
+			return complain(EXIT_MAP, "the kernel refused %s (%s), written as:\n%s",
+					m->file, strerror(err), m->text);
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "map-ids", required_argument, NULL, 'm' },
+		{ "map-fsids", required_argument, NULL, 'f' },
+		{ "mount", no_argument, NULL, 'M' },
+		{ "pid", no_argument, NULL, 'p' },
+		{ "uid", required_argument, NULL, 'u' },
+		{ "gid", required_argument, NULL, 'g' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int flags = CLONE_NEWUSER, dry_run = 0, sync_pipe[2], status, c, i;
+	long long uid = 0, gid = 0;
+	pid_t pid;
+	char go;
+
+	while ((c = getopt_long(argc, argv, "+m:f:Mpu:g:nh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm':
+			add_map_line("-m", optarg, 0);
+			break;
+		case 'f':
+			add_map_line("-f", optarg, 1);
+			break;
+		case 'M':
+			flags |= CLONE_NEWNS;
+			break;
+		case 'p':
+			flags |= CLONE_NEWPID;
+			break;
+		case 'u':
+			uid = parse_id_option("-u", optarg);
+			break;
+		case 'g':
+			gid = parse_id_option("-g", optarg);
+			break;
+		case 'n':
+			dry_run = 1;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			fputs(usage_text, stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind == argc)
+		die(EXIT_USAGE, "no COMMAND given (see --help)");
+	if ((maps[2].lines || maps[3].lines) && !maps[0].lines && !maps[1].lines)
+		die(EXIT_USAGE, "fsid maps (-f) need id maps (-m): the ids inside must exist");
+	if (dry_run) {
+		for (i = 0; i < 4; i++)
+			printf("%s:\n%s", maps[i].file, maps[i].text);
+		return 0;
+	}
+	/* Fail early, with the clear message, on a kernel without fsid maps. */
+	if ((maps[2].lines || maps[3].lines) && access("/proc/self/fsuid_map", F_OK))
+		die(EXIT_NOFSID, "this kernel has no /proc/self/fsuid_map — was it built with CONFIG_USER_NS_FSID=y?");
+
+	if (pipe2(sync_pipe, O_CLOEXEC))
+		die(EXIT_SYSCALL, "pipe: %s", strerror(errno));
+	pid = fork();
+	if (pid < 0)
+		die(EXIT_SYSCALL, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		close(sync_pipe[1]);
+		if (unshare(flags))
+			die(EXIT_SYSCALL, "unshare: %s", strerror(errno));
+		/* The parent writes the maps while this waits, then closes. */
+		kill(getpid(), SIGSTOP);
+		if (read(sync_pipe[0], &go, 1) != 1 || go != 'g')
+			_exit(EXIT_SYSCALL);	/* the parent said what failed */
+		if (flags & CLONE_NEWPID) {
+			/* The first child of a new pid namespace is its init. */
+			pid = fork();
+			if (pid < 0)
+				die(EXIT_SYSCALL, "fork: %s", strerror(errno));
+			if (pid > 0) {
+				if (waitpid(pid, &status, 0) != pid)
+					die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
+				_exit(WIFEXITED(status) ? WEXITSTATUS(status) :
+				      128 + WTERMSIG(status));
+			}
+		}
+		if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid))
+			die(EXIT_SYSCALL, "setresgid(%lld): %s", gid, strerror(errno));
+		if (setgroups(0, NULL) && errno != EPERM)
+			die(EXIT_SYSCALL, "setgroups: %s", strerror(errno));
+		if (setresuid((uid_t)uid, (uid_t)uid, (uid_t)uid))
+			die(EXIT_SYSCALL, "setresuid(%lld): %s", uid, strerror(errno));
+		execvp(argv[optind], argv + optind);
+		die(errno == ENOENT ? EXIT_NOTFOUND : EXIT_NOEXEC, "%s: %s",
+		    argv[optind], strerror(errno));
+	}
+	close(sync_pipe[0]);
+	/* Wait until the child has unshared and stopped itself. */
+	if (waitpid(pid, &status, WUNTRACED) != pid)
+		die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
+	if (!WIFSTOPPED(status))
+		return WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_SYSCALL;
+	c = write_maps(pid);
+	if (c) {
+		/* Nothing has run inside: take the child down, keep the status. */
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return c;
+	}
+	if (write(sync_pipe[1], "g", 1) != 1 || kill(pid, SIGCONT))
+		die(EXIT_SYSCALL, "waking the child: %s", strerror(errno));
+	close(sync_pipe[1]);
+	if (waitpid(pid, &status, 0) != pid)
+		die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
