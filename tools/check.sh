@@ -87,6 +87,12 @@ for f in vanilla fsid-off fsid; do
 		--test "/tests/smoke.sh $(release $f) $(has_fsid $f)"
 done
 suite runner "$top/tools/tests/runner.sh" "$(kernel fsid)" "$initrd"
+# The demos' launcher against each kernel: what needs the kernel (a map
+# refused, no fsid maps), the syntax being checked on the host.
+for f in vanilla fsid; do
+	suite "launcher-$f" "$top/tools/run-guest.sh" -k "$(kernel $f)" -i "$initrd" -t "$TIMEOUT" \
+		--test "/tests/launcher.sh $(has_fsid $f)"
+done
 
 # --- the kernel selftests in the guest -------------------------------------
 # in_guest FLAVOUR PROGRAM: run one selftest program in the guest, with a
