@@ -78,31 +78,37 @@ static const char usage_text[] =
 "map; 123 another system call failed; 126 COMMAND cannot be executed;\n"
 "127 COMMAND not found.\n";
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-die(int status, const char *fmt, ...)
+/* Say what went wrong, prefixed with the program's name; return @status. */
+static int vcomplain(int status, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fputs("fsid-unshare: ", stderr);
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
-	exit(status);
+	return status;
 }
 
-/* Like die(), but return @status: for errors after the child exists. */
+/* complain(), for errors after the child exists: the caller cleans up. */
 static int __attribute__((format(printf, 2, 3)))
 complain(int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("fsid-unshare: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vcomplain(status, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return status;
+}
+
+/* complain() and exit with @status. */
+static void __attribute__((noreturn, format(printf, 2, 3)))
+die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vcomplain(status, fmt, ap);
+	va_end(ap);
+	exit(status);
 }
 
 /* An unsigned 32-bit decimal number, all of @s, or -1. */
