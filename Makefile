@@ -11,6 +11,8 @@ VANILLA := $(BUILD)/vanilla/linux
 SERIES := series
 INITRD := $(BUILD)/initramfs.cpio
 TIMEOUT ?= 300
+# Seconds a demo pauses before each command when a person watches it.
+DEMO_DELAY ?= 1
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
@@ -23,7 +25,7 @@ kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
 # The project's C programs: tools/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
 CFLAGS := -std=gnu11 -Wall -Wextra -Werror -O2
 GUEST_BINS := $(patsubst tools/%.c,$(BUILD)/guest-bin/%,$(wildcard tools/*.c))
-GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) tools/mkinitramfs.sh
+GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) $(wildcard demos/*.sh) tools/mkinitramfs.sh
 
 # The kernel selftests the guest runs, built statically from the kernel tree
 # (the series' own tools/testing/selftests/fsid_mappings, and mount_setattr).
@@ -35,12 +37,12 @@ SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
-	demo demo-1 demo-2 demo-3 bisect-check checkpatch export clean distclean
+	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 bisect-check checkpatch export clean distclean
 .DEFAULT_GOAL := help
 
 help: ## this list
 	@echo "make TARGET [FLAVOUR=vanilla|fsid-off|fsid] — the fsid-mappings workbench"
-	@awk -F':.*## ' '/^[a-z0-9 -]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@awk -F':.*## ' '/^[a-z0-9 -]+:.*## / { printf "  %-20s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 deps: ## install the Debian packages the workbench needs (as root; else print the command)
 	@tools/deps.sh $(PACKAGES)
@@ -93,9 +95,18 @@ check: kernels guest ## build what is missing and run every test; ends with "N p
 	@tools/check.sh $(T)
 
 demo: demo-1 demo-2 demo-3 ## replay the three demo scenarios
-demo-1 demo-2 demo-3: ## replay one demo scenario in QEMU (not yet available)
-	@echo "make $@: not yet available — the demo scenarios are still being written (README, 'Status')" >&2
-	@exit 1
+
+demo-1 demo-2 demo-3: tree guest ## replay one demo scenario in a QEMU guest on the fsid kernel (DEMO_DELAY=0: no pauses)
+	@tools/kernel-build.sh fsid
+	@DEMO_DELAY=$(DEMO_DELAY) tools/demo-run.sh $(@:demo-%=%)
+
+casts: tree guest ## record the three demos with asciinema into demos/casts/ (each must match its expected file)
+	@tools/kernel-build.sh fsid
+	@tools/cast-record.sh 1 2 3
+
+play-1 play-2 play-3: ## play a recorded demo in this terminal (asciinema play)
+	@tools/deps.sh asciinema
+	@asciinema play demos/casts/demo-$(@:play-%=%).cast
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check)
 	@tools/bisect-check.sh

@@ -94,6 +94,16 @@ for f in vanilla fsid; do
 		--test "/tests/launcher.sh $(has_fsid $f)"
 done
 
+# --- the demo scenarios (demos/) ------------------------------------------
+# Live on fsid, each compared with its expected file; demo-1 on vanilla,
+# where it must stop at once with fsid-unshare's message (status 121); and
+# the committed casts, which must show the same text.
+for d in 1 2 3; do
+	suite "demo-$d" "$top/tools/tests/demo-live.sh" $d fsid 0 "$top/demos/demo-$d.expected"
+done
+suite demo-1-vanilla "$top/tools/tests/demo-live.sh" 1 vanilla 121 "$top/demos/demo-1-vanilla.expected"
+suite casts "$top/tools/tests/casts.sh" 1 2 3
+
 # --- the kernel selftests in the guest -------------------------------------
 # in_guest FLAVOUR PROGRAM: run one selftest program in the guest, with a
 # fresh ext4 image as its disk.

@@ -7,6 +7,7 @@
 #   /init                 guest/init
 #   /etc, ...             guest/rootfs/ copied as it is (passwd, group, profile)
 #   /tests/               guest/tests/*
+#   /demos/               demos/*.sh, the demo scenarios and their lib.sh
 #   /bin/busybox + links  the host's static busybox ($BUSYBOX), one link per applet
 #   /usr/bin/             the project's static C programs, $BUILD/guest-bin/*
 #   GUESTDIR/             each extra DIR=GUESTDIR argument, recursively
@@ -30,7 +31,7 @@ HOST_PROGS=${HOST_PROGS-/sbin/mke2fs:mkfs.ext4}
 HOST_ETC=${HOST_ETC-mke2fs.conf}
 top=$(cd "$(dirname "$0")/.." && pwd)
 # The directories every image has (besides /tmp, 1777, and /etc, from guest/rootfs).
-base_dirs="bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests home"
+base_dirs="bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests demos home"
 
 die() { printf 'mkinitramfs: %s\n' "$*" >&2; exit 2; }
 [ $# -ge 1 ] || die "usage: $0 OUT.cpio [DIR=GUESTDIR ...]"
@@ -69,6 +70,9 @@ add_tree() {
 	echo "file /init $top/guest/init 755 0 0"
 	add_tree "$top/guest/rootfs" ""
 	add_tree "$top/guest/tests" /tests
+	for f in "$top"/demos/*.sh; do
+		echo "file /demos/${f##*/} $f $(mode_of "$f") 0 0"
+	done
 	echo "file /bin/busybox $(realpath "$BUSYBOX") 755 0 0"
 	"$BUSYBOX" --list-full | sort | while read -r applet; do
 		[ "$applet" = bin/busybox ] || echo "slink /$applet /bin/busybox 777 0 0"
