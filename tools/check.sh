@@ -80,6 +80,7 @@ suite checkpatch "$top/tools/tests/checkpatch.sh"
 suite kernel-doc "$top/tools/tests/kernel-doc.sh"
 suite no-code-when-off "$top/tools/tests/no-code-when-off.sh"
 suite launcher-args "$top/tools/tests/launcher-args.sh" "$BUILD/guest-bin/fsid-unshare"
+suite admin-guide "$top/tools/tests/admin-guide.sh"
 
 # --- guest suites, on every flavour ----------------------------------------
 for f in vanilla fsid-off fsid; do
