@@ -16,9 +16,11 @@ DEMO_DELAY ?= 1
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
+# The docs' own (python3-docutils, chromium, fonts-dejavu-core) are installed
+# by the docs scripts when they first run, so make demo-1 does not pull them.
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
-	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib
+	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3
 
 kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
 
@@ -37,7 +39,7 @@ SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
-	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 bisect-check checkpatch export clean distclean
+	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 docs bisect-check checkpatch export clean distclean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -107,6 +109,9 @@ casts: tree guest ## record the three demos with asciinema into demos/casts/ (ea
 play-1 play-2 play-3: ## play a recorded demo in this terminal (asciinema play)
 	@tools/deps.sh asciinema
 	@asciinema play demos/casts/demo-$(@:play-%=%).cast
+
+docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
+	@tools/docs-build.sh
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check)
 	@tools/bisect-check.sh

@@ -80,7 +80,9 @@ suite checkpatch "$top/tools/tests/checkpatch.sh"
 suite kernel-doc "$top/tools/tests/kernel-doc.sh"
 suite no-code-when-off "$top/tools/tests/no-code-when-off.sh"
 suite launcher-args "$top/tools/tests/launcher-args.sh" "$BUILD/guest-bin/fsid-unshare"
+suite excerpts "$top/tools/tests/excerpts.py"
 suite admin-guide "$top/tools/tests/admin-guide.sh"
+suite docs "$top/tools/tests/docs.sh"
 
 # --- guest suites, on every flavour ----------------------------------------
 for f in vanilla fsid-off fsid; do
@@ -104,6 +106,8 @@ for d in 1 2 3; do
 done
 suite demo-1-vanilla "$top/tools/tests/demo-live.sh" 1 vanilla 121 "$top/demos/demo-1-vanilla.expected"
 suite casts "$top/tools/tests/casts.sh" 1 2 3
+# The walkthrough's exercises: their answers against the kernel.
+suite exercises "$top/tools/tests/exercises.sh" "$(kernel fsid)" "$initrd"
 
 # --- the kernel selftests in the guest -------------------------------------
 # in_guest FLAVOUR PROGRAM: run one selftest program in the guest, with a

@@ -1,0 +1,79 @@
+#!/bin/sh
+# exercises.sh — run the experiments of the walkthrough's exercises
+# (Documentation/walkthrough/09-exercises.md) and compare what the kernel
+# does with the answers written there, which the host passes in.
+#
+# usage: /tests/exercises.sh N=ANSWER...   (tools/tests/exercises.sh)
+#   ANSWER is the answer's backquoted values joined by single spaces, for
+#   instance 2='501000 101000 501000'.
+# Needs the fsid kernel. Output is TAP, one test per exercise the host
+# passed; an exercise this script does not know fails.
+# Exit status: 0 every answer matched; 1 some did not; 2 usage.
+. /tests/tap.sh
+[ $# -ge 1 ] || { echo "usage: $0 N=ANSWER..." >&2; exit 2; }
+ID="-m b:0:100000:65536"
+FSID="-f b:0:500000:65536"
+
+# container_pid PARENT: the pid of the child of fsid-unshare PARENT once it
+# has exec'd its command.
+container_pid() {
+	i=0
+	while [ $i -lt 100 ]; do
+		p=$(ps -o pid,ppid,comm | awk -v p="$1" '$2 == p && $3 != "fsid-unshare" { print $1 }')
+		[ -n "$p" ] && { echo "$p"; return 0; }
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+ex1() {
+	fsid-unshare $ID $FSID -- touch /tmp/ex1
+	stat -c %u /tmp/ex1
+}
+ex2() {
+	fsid-unshare $ID $FSID -u 1000 -g 1000 -- sh -c 'touch /tmp/ex2 && exec sleep 100' &
+	c=$(container_pid $!)
+	sleep 0.5
+	echo "$(stat -c %u /tmp/ex2) $(awk '/^Uid:/ { print $3, $5 }' /proc/$c/status)"
+	kill "$c"
+}
+ex3() {
+	echo host >/tmp/ex3 && chown 100000:100000 /tmp/ex3 && chmod 644 /tmp/ex3
+	w=refused
+	fsid-unshare $ID $FSID -- sh -c 'echo more >>/tmp/ex3' 2>/dev/null && w=allowed
+	echo "$(fsid-unshare $ID $FSID -- stat -c %u:%g /tmp/ex3) $w"
+}
+ex4() {
+	fsid-unshare $ID $FSID -- sh -c 'touch /tmp/ex4; sleep 100 | cat' &
+	sh=$(container_pid $!)
+	sleep 0.5
+	cat=$(ps -o pid,ppid,comm | awk -v p="$sh" '$2 == p && $3 == "cat" { print $1 }')
+	echo "$(stat -c %u /proc/$sh/environ) $(stat -c %u /tmp/ex4) $(stat -L -c %u /proc/$cat/fd/0)"
+	kill "$sh" $cat 2>/dev/null
+}
+ex5() {
+	n=$(fsid-unshare $ID -- sh -c 'touch /tmp/ex5; wc -c </proc/self/fsuid_map')
+	[ "$n" = 0 ] && n=empty
+	echo "$n $(stat -c %u /tmp/ex5)"
+}
+ex6() {
+	ok=
+	for line in "0 1000 1" "0 1001 1" "0 1000 2"; do
+		su -s /bin/sh user -c "unshare -U sleep 100 & sleep 0.5; echo '$line' >/proc/\$!/fsuid_map; rc=\$?; kill \$!; exit \$rc" \
+			2>/dev/null && ok="$ok${ok:+,}$line"
+	done
+	echo "$ok"
+}
+
+plan $#
+for arg in "$@"; do
+	n=${arg%%=*}
+	want=${arg#*=}
+	case "$n" in
+	[1-6]) got=$(ex$n 2>&1) ;;
+	*) got="(no such exercise in $0)" ;;
+	esac
+	is "exercise $n: the walkthrough's answer is what the kernel does" "$got" "$want"
+done
+done_testing

@@ -1,0 +1,262 @@
+#!/usr/bin/env bash
+# docs-build.sh — render the documentation to HTML in $BUILD/docs/ (make docs).
+#
+# usage: tools/docs-build.sh
+#
+# Renders with pandoc, the template, CSS and filter of Documentation/docs/:
+#   - the walkthrough, $WALKTHROUGH/*.md, chaptered by $WALKTHROUGH/ORDER:
+#     one file name a line, in reading order; blank lines and lines
+#     starting with # are skipped; every .md of the folder must be listed,
+#     but README.md, which when not listed is the front page, before the
+#     chapters. The pages get previous/next links in that order;
+#   - the admin guide, $ADMIN_GUIDE (reStructuredText; it comes with the
+#     kernel tree, from the series' patch), when that file exists;
+#   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md
+#     and the man page source Documentation/fsid-unshare.1.md;
+#   - demos/casts.html, the casts of demos/casts/ each in a player, and
+#     index.html, which lists every page.
+# The tree under $BUILD/docs/ is the repository's: X.md becomes X.html beside
+# it, the walkthrough is Documentation/walkthrough/ and the admin guide
+# Documentation/admin-guide/fsid-mappings.html, wherever they are read from.
+# Markdown is read as GitHub's (pandoc -f gfm: heading ids as on GitHub), a
+# file starting with a "% title" line as pandoc's Markdown with GitHub's ids.
+# Links: a relative link to X.md or X.rst (#anchor kept) becomes X.html; a
+# relative link to any other file copies that file from the repository. A
+# paragraph that is only a link to a .cast file becomes an asciinema player:
+#   [▶ demo-1: a container with fsid maps](../../demos/casts/demo-1.cast)
+# Each page has a table of contents. A pandoc warning fails the build.
+#
+# The player, asciinema-player, comes from the npm registry at the version
+# pinned in Documentation/docs/package-lock.json: `npm ci` installs it into
+# $BUILD/docs-npm/ when that is missing or older than the lock file, so a
+# later build needs no network. Debian packages: pandoc; and npm (with
+# nodejs) only when there is no npm command at all.
+#
+# Environment: BUILD [build]; TREE [$BUILD/linux];
+#   WALKTHROUGH [Documentation/walkthrough] (a folder that does not exist is
+#   skipped, unless WALKTHROUGH was set);
+#   ADMIN_GUIDE [$TREE/Documentation/admin-guide/fsid-mappings.rst] (likewise).
+# Exit status: 0 built without a warning; 1 a page failed or pandoc warned
+# (printed), or npm ci failed; 2 a source is missing or ORDER is wrong;
+# 3 a Debian package is missing (tools/deps.sh printed the command).
+set -euo pipefail
+
+BUILD=${BUILD:-build}
+TREE=${TREE:-$BUILD/linux}
+top=$(cd "$(dirname "$0")/.." && pwd)
+docs=$top/Documentation/docs
+WALKTHROUGH=${WALKTHROUGH-}
+wt_required=${WALKTHROUGH:+yes}
+WALKTHROUGH=${WALKTHROUGH:-$top/Documentation/walkthrough}
+ADMIN_GUIDE=${ADMIN_GUIDE-}
+ag_required=${ADMIN_GUIDE:+yes}
+ADMIN_GUIDE=${ADMIN_GUIDE:-$TREE/Documentation/admin-guide/fsid-mappings.rst}
+mkdir -p "$BUILD"
+build=$(cd "$BUILD" && pwd)
+out=$build/docs
+npmdir=$build/docs-npm
+gen=$(mktemp -d) # the generated sources (index, casts page) and pandoc's stderr
+trap 'rm -rf "$gen"' EXIT
+
+die() { code=$1; shift; echo "docs-build: $*" >&2; exit "$code"; }
+
+# --- the tools ---------------------------------------------------------------
+"$top/tools/deps.sh" pandoc || exit 3
+# On this project's machines nodejs comes from nodesource and brings npm,
+# and Debian's npm package cannot be installed beside it: use any npm on
+# PATH, and install Debian's only when there is none.
+command -v npm >/dev/null || "$top/tools/deps.sh" npm || exit 3
+stamp=$npmdir/node_modules/.docs-installed
+if [ ! -e "$stamp" ] || [ "$docs/package-lock.json" -nt "$stamp" ] || [ "$docs/package.json" -nt "$stamp" ]; then
+	echo "docs-build: installing asciinema-player with npm ci into $npmdir"
+	rm -rf "$npmdir"
+	mkdir -p "$npmdir"
+	cp "$docs/package.json" "$docs/package-lock.json" "$npmdir/"
+	if ! (cd "$npmdir" && npm ci --no-audit --no-fund --no-update-notifier --ignore-scripts) \
+		>"$gen/npm.log" 2>&1; then
+		tail -n 20 "$gen/npm.log" >&2
+		die 1 "npm ci failed in $npmdir (output above); the first build needs the npm registry"
+	fi
+	touch "$stamp"
+fi
+player=$npmdir/node_modules/asciinema-player/dist/bundle
+[ -f "$player/asciinema-player.min.js" ] || die 1 "no $player/asciinema-player.min.js: rm -rf $npmdir and run again"
+
+# --- the pages -----------------------------------------------------------------
+# title_of FILE: the first "# " heading of a Markdown file outside code
+# blocks, else its "% " title line; for reStructuredText, the first title.
+title_of() {
+	awk -v rst="$([[ $1 == *.rst ]] && echo 1)" '
+	rst {
+		line = $0; sub(/[ \t]+$/, "", line)
+		if (line ~ /^[=~^"*+#-]+$/ && prev != "" && prev !~ /^[=~^"*+#-]+$/ && prev !~ /^\.\./ && length(line) >= length(prev)) { print prev; exit }
+		prev = line; sub(/^[ \t]+/, "", prev); next
+	}
+	/^(```|~~~)/ { code = !code; next }
+	!code && NR == 1 && /^% / { sub(/^% /, ""); print; exit }
+	!code && /^# / { sub(/^# +/, ""); sub(/ +#+ *$/, ""); gsub(/[`*]/, ""); print; exit }
+	' "$1" | head -n 1
+}
+# escape TEXT: TEXT for a Markdown link's text.
+# shellcheck disable=SC2001
+escape() { sed 's/[][\\`*_]/\\&/g' <<<"$1"; }
+
+rm -rf "$out"
+mkdir -p "$out/_static"
+cp "$docs/docs.css" "$docs/cast-player.js" "$player/asciinema-player.min.js" "$player/asciinema-player.css" "$out/_static/"
+export DOCS_FILES=$gen/files
+: >"$DOCS_FILES"
+warned=0 pages=0
+
+# render SRC OUT [pandoc option...]: render one page to $out/OUT.
+render() {
+	local src=$1 page=$2 from=gfm root rel shown=${1#"$top"/}
+	shift 2
+	[[ $src != "$gen"/* ]] || shown=""
+	rel=${page//[^\/]/}
+	root=${rel//\//../}
+	case $src in
+	*.rst) from=rst+gfm_auto_identifiers; set -- "$@" -M docs-rst=true ;;
+	*) [ "$(head -c 2 "$src")" != "% " ] || from=markdown+gfm_auto_identifiers ;;
+	esac
+	mkdir -p "$out/$(dirname "$page")"
+	if ! pandoc -f "$from" -t html5 -s --toc --toc-depth=3 \
+		--template="$docs/template.html" --lua-filter="$docs/filter.lua" \
+		-M docs-page="$page" -M docs-root="${root:-./}" ${shown:+-M docs-source="$shown"} "$@" \
+		-o "$out/$page" "$src" 2>"$gen/stderr"; then
+		warned=$((warned + 1))
+		echo "docs-build: pandoc failed on $src:" >&2
+	elif [ -s "$gen/stderr" ]; then
+		warned=$((warned + 1))
+		echo "docs-build: pandoc warned on $src:" >&2
+	fi
+	sed 's/^/  /' "$gen/stderr" >&2
+	pages=$((pages + 1))
+}
+# page SRC OUT [pandoc option...]: render a source file of the repository.
+page() {
+	[ -f "$1" ] || die 2 "no $1: it is one of the documentation's sources"
+	render "$@"
+}
+
+index=$gen/index.md
+{
+	echo "# fsid mappings for user namespaces — documentation"
+	echo
+	echo "The course's walkthrough, the admin guide of fsid mappings, the demos"
+	echo "and the project's notes, rendered from the repository by \`make docs\`."
+	echo
+	echo "## Walkthrough"
+	echo
+} >"$index"
+
+# The walkthrough, in the order of ORDER; its README.md, if not listed
+# there, comes first as its front page.
+chapters=() front=0
+if [ -d "$WALKTHROUGH" ]; then
+	[ -f "$WALKTHROUGH/ORDER" ] || die 2 "no $WALKTHROUGH/ORDER: list the chapters there, one file name a line"
+	while IFS= read -r name || [ -n "$name" ]; do
+		name=${name%$'\r'}
+		[[ -z ${name//[[:space:]]/} || $name == \#* ]] && continue
+		[[ $name == *.md && $name != */* ]] || die 2 "$WALKTHROUGH/ORDER: '$name' is not the name of a .md file of that folder"
+		[ -f "$WALKTHROUGH/$name" ] || die 2 "$WALKTHROUGH/ORDER lists $name, which does not exist"
+		[[ " ${chapters[*]} " != *" $name "* ]] || die 2 "$WALKTHROUGH/ORDER lists $name twice"
+		chapters+=("$name")
+	done <"$WALKTHROUGH/ORDER"
+	if [ -f "$WALKTHROUGH/README.md" ] && [[ " ${chapters[*]} " != *" README.md "* ]]; then
+		chapters=(README.md "${chapters[@]}")
+		front=1
+	fi
+	for f in "$WALKTHROUGH"/*.md; do
+		[ -e "$f" ] || continue
+		[[ " ${chapters[*]} " == *" ${f##*/} "* ]] || die 2 "$f is not listed in $WALKTHROUGH/ORDER: add it there"
+	done
+elif [ -n "$wt_required" ]; then
+	die 2 "WALKTHROUGH=$WALKTHROUGH is not a folder"
+fi
+n=${#chapters[@]}
+titles=()
+for name in "${chapters[@]}"; do
+	t=$(title_of "$WALKTHROUGH/$name")
+	titles+=("${t:-${name%.md}}")
+done
+for i in "${!chapters[@]}"; do
+	nav=()
+	[ "$i" -lt "$front" ] || nav+=(-M docs-chapter="$((i + 1 - front)) of $((n - front))")
+	if [ "$i" -gt 0 ]; then
+		nav+=(-M docs-prev-href="${chapters[i - 1]%.md}.html" -M docs-prev-title="${titles[i - 1]}")
+	fi
+	if [ "$((i + 1))" -lt "$n" ]; then
+		nav+=(-M docs-next-href="${chapters[i + 1]%.md}.html" -M docs-next-title="${titles[i + 1]}")
+	fi
+	page "$WALKTHROUGH/${chapters[i]}" "Documentation/walkthrough/${chapters[i]%.md}.html" "${nav[@]}"
+	link="[$(escape "${titles[i]}")](Documentation/walkthrough/${chapters[i]})"
+	if [ "$i" -lt "$front" ]; then
+		printf '%s: its contents.\n\n' "$link" >>"$index"
+	else
+		echo "$((i + 1 - front)). $link" >>"$index"
+	fi
+done
+[ "$n" -gt 0 ] || echo "The walkthrough (Documentation/walkthrough/) is not written yet." >>"$index"
+
+printf '\n## Reference\n\n' >>"$index"
+if [ -f "$ADMIN_GUIDE" ]; then
+	page "$ADMIN_GUIDE" Documentation/admin-guide/fsid-mappings.html
+	echo "- [$(escape "$(title_of "$ADMIN_GUIDE")")](Documentation/admin-guide/fsid-mappings.rst), the kernel's admin guide (from the series)" >>"$index"
+elif [ -n "$ag_required" ]; then
+	die 2 "ADMIN_GUIDE=$ADMIN_GUIDE does not exist"
+else
+	echo "- The kernel's admin guide of fsid mappings comes with the kernel tree: \`make tree\`, then \`make docs\`." >>"$index"
+fi
+page "$top/Documentation/fsid-unshare.1.md" Documentation/fsid-unshare.1.html
+echo "- [fsid-unshare(1)](Documentation/fsid-unshare.1.md), the demos' container launcher" >>"$index"
+
+# The casts page: every cast of demos/casts/ in a player.
+{
+	echo "# The demo casts"
+	echo
+	echo "The demos of [demos/README.md](README.md), recorded with asciinema by"
+	echo "\`make casts\`; \`make play-N\` plays demo N in a terminal."
+	for f in "$top"/demos/casts/*.cast; do
+		[ -e "$f" ] || continue
+		t=$(sed -n '1s/.*"title": *"\([^"]*\)".*/\1/p' "$f")
+		printf '\n## %s\n\n[▶ %s](casts/%s)\n' "$(basename "$f" .cast)" "$(escape "${t:-${f##*/}}")" "${f##*/}"
+	done
+} >"$gen/casts.md"
+render "$gen/casts.md" demos/casts.html
+echo "- [The demo casts](demos/casts.md), each demo played in the page" >>"$index"
+
+printf '\n## The project\n\n' >>"$index"
+for f in README.md CONTRIBUTING.md demos/README.md Documentation/design/*.md; do
+	[ -e "$top/$f" ] || continue
+	page "$top/$f" "${f%.md}.html"
+	t=$(title_of "$top/$f")
+	echo "- [$(escape "${t:-$f}")]($f) ($f)" >>"$index"
+done
+render "$index" index.html
+
+# The files that pages link to and that are not pages: from the repository
+# (the walkthrough's and the admin guide's from their own folders). A cast
+# X.cast also gets X.cast.js, its text for the player (see cast-player.js).
+sort -u "$DOCS_FILES" | while IFS= read -r p; do
+	case $p in
+	*.html) continue ;;
+	Documentation/walkthrough/*) from=$WALKTHROUGH/${p#Documentation/walkthrough/} ;;
+	Documentation/admin-guide/*) from=$(dirname "$ADMIN_GUIDE")/${p#Documentation/admin-guide/} ;;
+	*) from=$top/$p ;;
+	esac
+	[ -f "$from" ] || continue # tools/docs-links.sh reports the broken link
+	mkdir -p "$out/$(dirname "$p")"
+	cp "$from" "$out/$p"
+	if [[ $p == *.cast ]]; then
+		node -e 'const fs = require("fs"), [from, to] = process.argv.slice(1);
+			fs.writeFileSync(to, "(window.DOCS_CASTS = window.DOCS_CASTS || {})" +
+				"[document.currentScript.src.replace(/\\.js$/, \"\")] =\n" +
+				JSON.stringify(fs.readFileSync(from, "utf8")) + ";\n");' "$from" "$out/$p.js"
+	fi
+done
+
+if [ "$warned" -gt 0 ]; then
+	die 1 "$warned of $pages pages had pandoc warnings or errors (above): make docs must print none"
+fi
+echo "docs-build: $pages pages in $out/index.html"

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# docs.sh — the HTML docs build (make docs) and what it makes. TAP output:
+#   1. tools/docs-build.sh succeeds and prints nothing on stderr (no pandoc
+#      warning on any page);
+#   2. a second build works offline: with no network (unshare -n, as root)
+#      and an npm that fails, so it installs nothing again;
+#   3. every internal link and #anchor of $BUILD/docs/**/*.html resolves
+#      (tools/docs-links.sh);
+#   4. the link checker is not blind: on pages made with a broken link, a
+#      missing anchor and good links, it reports exactly the two bad ones;
+#   5. headless Chromium renders the players of the demo page, $DEMO_PAGE,
+#      and saves a screenshot to $BUILD/docs/screenshot-demo.png
+#      (tools/docs-player.sh). The demo page is the first chapter of the
+#      walkthrough with a cast in it, or demos/casts.html (every cast).
+#
+# usage: tools/tests/docs.sh
+# Environment: BUILD [build]; DEMO_PAGE [see 5.];
+#   and those of tools/docs-build.sh (WALKTHROUGH, ADMIN_GUIDE, TREE), which
+#   it passes on: WALKTHROUGH=build/docs-sample/walkthrough checks samples.
+# Exit status: 0 every test passed; 1 some failed.
+set -uo pipefail
+
+BUILD=${BUILD:-build}
+export BUILD
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 bad=0
+result() { # result OK|FAIL DESC [DETAIL-FILE]
+	n=$((n + 1))
+	if [ "$1" = OK ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		bad=$((bad + 1))
+		[ -z "${3:-}" ] || head -n 30 "$3" | sed 's/^/#   /'
+	fi
+}
+echo "1..5"
+
+# 1. The build, and nothing on stderr.
+if "$top/tools/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+	result OK "make docs (tools/docs-build.sh) builds with no warning: $(tail -n 1 "$tmp/out")"
+else
+	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
+	result FAIL "make docs (tools/docs-build.sh) builds with no warning" "$tmp/detail"
+fi
+
+# 2. Again, offline: npm must not be needed, nor any network.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\necho "npm $*: called by a build that should be offline" >&2\nexit 1\n' >"$tmp/bin/npm"
+chmod +x "$tmp/bin/npm"
+offline=(env PATH="$tmp/bin:$PATH")
+how="npm failing"
+if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
+	offline=(unshare -n "${offline[@]}")
+	how="no network (unshare -n), npm failing"
+fi
+if "${offline[@]}" "$top/tools/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+	result OK "a second build works offline ($how)"
+else
+	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
+	result FAIL "a second build works offline ($how)" "$tmp/detail"
+fi
+
+# 3. Every internal link of the built docs.
+if "$top/tools/docs-links.sh" "$BUILD/docs" >"$tmp/links" 2>&1; then
+	result OK "every internal link and anchor resolves: $(tail -n 1 "$tmp/links")"
+else
+	result FAIL "every internal link and anchor resolves" "$tmp/links"
+fi
+
+# 4. The checker on pages with known faults.
+mkdir -p "$tmp/site/sub"
+cat >"$tmp/site/index.html" <<'EOF'
+<h1 id="top">t</h1><a href="sub/page.html#here">good</a> <a href="#top">good</a>
+<a href="https://example.org/x">external</a> <a href="sub/">good: sub/index.html</a>
+<a href="sub/page.html#nowhere">bad anchor</a> <a href="missing.html">bad file</a>
+EOF
+echo '<p id="here">x</p>' >"$tmp/site/sub/page.html"
+echo '<a href="../index.html#top">good</a>' >"$tmp/site/sub/index.html"
+"$top/tools/docs-links.sh" "$tmp/site" >"$tmp/selftest" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && [ "$(grep -c '^index.html:' "$tmp/selftest")" -eq 2 ] &&
+	grep -q '#nowhere.*no id' "$tmp/selftest" && grep -q 'missing.html.*no file' "$tmp/selftest"; then
+	result OK "the link checker reports a missing file and a missing anchor, and only those"
+else
+	echo "(exit status $rc)" >>"$tmp/selftest"
+	result FAIL "the link checker reports a missing file and a missing anchor, and only those" "$tmp/selftest"
+fi
+
+# 5. The players, in Chromium.
+if [ -z "${DEMO_PAGE:-}" ]; then
+	DEMO_PAGE=$BUILD/docs/demos/casts.html
+	for f in "$BUILD"/docs/Documentation/walkthrough/*.html; do
+		if [ -f "$f" ] && grep -q '<div class="cast"' "$f"; then DEMO_PAGE=$f; break; fi
+	done
+fi
+shot=$BUILD/docs/screenshot-demo.png
+if "$top/tools/docs-player.sh" "$DEMO_PAGE" "$shot" >"$tmp/player" 2>&1; then
+	result OK "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}: $(grep -c ': ready' "$tmp/player") ready; screenshot $shot"
+else
+	result FAIL "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}" "$tmp/player"
+fi
+
+[ $bad -eq 0 ]
