@@ -13,6 +13,9 @@ INITRD := $(BUILD)/initramfs.cpio
 TIMEOUT ?= 300
 # Seconds a demo pauses before each command when a person watches it.
 DEMO_DELAY ?= 1
+# make bench: files per row, and 1 for wall-clock time instead of instructions.
+N ?= 2000
+WALL ?= 0
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
@@ -39,7 +42,7 @@ SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check \
-	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 docs bisect-check checkpatch export clean distclean
+	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 docs bench bisect-check checkpatch export clean distclean
 .DEFAULT_GOAL := help
 
 help: ## this list
@@ -109,6 +112,9 @@ casts: tree guest ## record the three demos with asciinema into demos/casts/ (ea
 play-1 play-2 play-3: ## play a recorded demo in this terminal (asciinema play)
 	@tools/deps.sh asciinema
 	@asciinema play demos/casts/demo-$(@:play-%=%).cast
+
+bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on the three kernels, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
+	@N=$(N) WALL=$(WALL) tools/bench.sh
 
 docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@tools/docs-build.sh

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# bench.sh — the cover letter's fstat() table, and the same grid for stat,
+# create, fchown and setresuid, measured on vanilla, fsid-off, fsid with no
+# fsid maps and fsid with fsid maps (make bench).
+#
+# usage: tools/bench.sh [OUTDIR]          (make bench [N=FILES] [WALL=1])
+#
+# Boots each kernel once and runs tools/fsid-bench.c in the guest (rows
+# 0,1,2,3,5,6,10,50,100,200,300,340 mappings, $N files per row, on the
+# guest's tmpfs /tmp). By default QEMU runs with -icount shift=0,sleep=off:
+# the guest clock advances one nanosecond per executed instruction, so every
+# figure is an instruction count and a second run gives the same numbers.
+# WALL=1 runs without -icount (TCG, or ACCEL=kvm where that works): real
+# nanoseconds, noisy, and labelled so.
+# Writes to OUTDIR [$BUILD/bench]:
+#   results.csv   every measurement: kernel,mode,mappings,op,calls,total_ns,median_ns
+#   table.md      per op, the cover letter's layout: one row per mapping count,
+#                 one column per configuration (median per call), with the
+#                 ratio to vanilla
+#   plot.png      median per call against the number of mappings, one panel
+#                 per op (gnuplot-nox)
+# Environment: BUILD [build], N [2000], ROWS [all], WALL [0], TIMEOUT [1800].
+# Exit status: 0 measured; 1 a guest run failed; 2 a kernel or the initramfs
+# is missing; 3 a Debian package is missing (tools/deps.sh printed it).
+set -euo pipefail
+BUILD=${BUILD:-build}
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$BUILD/bench}
+N=${N:-2000}
+ROWS=${ROWS:-0,1,2,3,5,6,10,50,100,200,300,340}
+initrd=$BUILD/initramfs.cpio
+"$top/tools/deps.sh" gnuplot-nox || exit 3
+for f in vanilla fsid-off fsid; do
+	[ -f "$BUILD/kernel/$f/arch/x86/boot/bzImage" ] || { echo "bench: no $f kernel: make kernels" >&2; exit 2; }
+done
+[ -f "$initrd" ] || { echo "bench: no initramfs: make guest" >&2; exit 2; }
+mkdir -p "$out"
+if [ "${WALL:-0}" = 1 ]; then
+	clock="wall-clock nanoseconds (QEMU ${ACCEL:-tcg}, no -icount): noisy, for orientation only"
+	icount=0
+else
+	clock="instructions (QEMU -icount shift=0,sleep=off: 1 ns of guest time per instruction; exact, identical from run to run)"
+	icount=1
+fi
+echo "bench: $N files per row; unit: $clock" >&2
+csv=$out/results.csv
+echo "kernel,mode,mappings,op,calls,total_ns,median_ns" >"$csv"
+for f in vanilla fsid-off fsid; do
+	echo "bench: $f ..." >&2
+	log=$out/$f.log
+	if ! ICOUNT=$icount "$top/tools/run-guest.sh" -k "$BUILD/kernel/$f/arch/x86/boot/bzImage" \
+		-i "$initrd" -t "${TIMEOUT:-1800}" -l "$log" \
+		--test "fsid-bench -n $N -r $ROWS -k $f /tmp" >/dev/null; then
+		echo "bench: the $f run failed; see $log" >&2
+		exit 1
+	fi
+	tr -d '\r' <"$log" | grep "^$f," >>"$csv"
+done
+
+# The table: per op, rows by mapping count; columns vanilla, fsid-off,
+# fsid (no fsid maps), fsid (fsid maps set); medians and ratios to vanilla.
+awk -F, -v N="$N" -v clock="$clock" '
+NR == 1 { next }
+{
+	col = ($1 == "fsid") ? "fsid-" $2 : $1
+	v[$4, $3, col] = $7
+	if (!seen_op[$4]++) ops[++nops] = $4
+	if (!seen_row[$3]++) rows[++nrows] = $3
+}
+function cell(op, r, c,    x, base) {
+	x = v[op, r, c]; base = v[op, r, "vanilla"]
+	if (x == "") return "N/A"
+	if (c == "vanilla" || base == "") return x
+	return sprintf("%s (%.3f)", x, x / base)
+}
+END {
+	printf "# fsid mappings: cost per call\n\n"
+	printf "Median per call, in %s; %s files per row. In brackets: the ratio to vanilla. ", clock, N
+	printf "0 mappings is the initial user namespace; N > 0 a user namespace with N one-id lines in uid_map and gid_map ", N
+	printf "(and in fsuid_map and fsgid_map for \"fsid, set\"), the container'"'"'s uid 0 on the last line.\n"
+	for (o = 1; o <= nops; o++) {
+		op = ops[o]
+		printf "\n## %s\n\n", op
+		printf "| mappings | vanilla | fsid-off (CONFIG_USER_NS_FSID=n) | fsid, unset | fsid, set |\n"
+		printf "| ---: | ---: | ---: | ---: | ---: |\n"
+		for (i = 1; i <= nrows; i++) {
+			r = rows[i]
+			printf "| %s | %s | %s | %s | %s |\n", r, cell(op, r, "vanilla"), cell(op, r, "fsid-off"),
+				cell(op, r, "fsid-unset"), cell(op, r, "fsid-set")
+		}
+	}
+}' "$csv" >"$out/table.md"
+
+# The plot: one panel per op, median against mappings, one line per config.
+ops=$(awk -F, 'NR > 1 && !s[$4]++ { printf "%s ", $4 }' "$csv")
+{
+	echo "set terminal pngcairo size 1200,$((300 * ($(wc -w <<<"$ops") + 1) / 2)) font 'DejaVu Sans,9'"
+	echo "set output '$out/plot.png'"
+	echo "set datafile separator ','"
+	echo "set multiplot layout $(( ($(wc -w <<<"$ops") + 1) / 2 )),2 title 'fsid mappings: median cost per call (${clock%% (*})'"
+	echo "set key top left; set xlabel 'mappings'; set ylabel '${clock%% (*}'; set grid"
+	for op in $ops; do
+		echo "set title '$op'"
+		printf "plot"
+		sep=""
+		for c in "vanilla,unset,vanilla" "fsid-off,unset,fsid-off" "fsid,unset,fsid (no fsid maps)" "fsid,set,fsid (fsid maps set)"; do
+			IFS=, read -r k m t <<<"$c"
+			printf "%s '< grep \"^%s,%s,[0-9]*,%s,\" %s' using 3:7 with linespoints title '%s'" \
+				"$sep" "$k" "$m" "$op" "$csv" "$t"
+			sep=","
+		done
+		echo
+	done
+	echo "unset multiplot"
+} >"$out/plot.gp"
+gnuplot "$out/plot.gp"
+echo "bench: $out/table.md, $out/results.csv, $out/plot.png" >&2
