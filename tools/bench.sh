@@ -5,7 +5,8 @@
 #
 # usage: tools/bench.sh [OUTDIR]          (make bench [N=FILES] [WALL=1])
 #
-# Boots each kernel once and runs tools/fsid-bench.c in the guest (rows
+# Boots vanilla, fsid-off and fsid (twice: without, then with fsid maps)
+# and runs tools/fsid-bench.c in the guest (rows
 # 0,1,2,3,5,6,10,50,100,200,300,340 mappings, $N files per row, on the
 # guest's tmpfs /tmp). By default QEMU runs with -icount shift=0,sleep=off:
 # the guest clock advances one nanosecond per executed instruction, so every
@@ -19,7 +20,8 @@
 #                 ratio to vanilla
 #   plot.png      median per call against the number of mappings, one panel
 #                 per op (gnuplot-nox)
-# Environment: BUILD [build], N [2000], ROWS [all], WALL [0], TIMEOUT [1800].
+# Environment: BUILD [build], N [2000], ROWS [all], OPS [all], WALL [0],
+# TIMEOUT [1800] per boot (N=1000000 needs a larger one).
 # Exit status: 0 measured; 1 a guest run failed; 2 a kernel or the initramfs
 # is missing; 3 a Debian package is missing (tools/deps.sh printed it).
 set -euo pipefail
@@ -28,6 +30,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$BUILD/bench}
 N=${N:-2000}
 ROWS=${ROWS:-0,1,2,3,5,6,10,50,100,200,300,340}
+OPS=${OPS:-create,stat,fstat,fchown,setresuid}
+# Guest memory: 512M, or about 2.5 KiB per file for large N (each file is a
+# tmpfs inode, a dentry and an open file; N=1000000 needs about 2.7 GiB).
+mem=$((256 + N / 400)); [ $mem -ge 512 ] || mem=512
 initrd=$BUILD/initramfs.cpio
 "$top/tools/deps.sh" gnuplot-nox || exit 3
 for f in vanilla fsid-off fsid; do
@@ -45,16 +51,20 @@ fi
 echo "bench: $N files per row; unit: $clock" >&2
 csv=$out/results.csv
 echo "kernel,mode,mappings,op,calls,total_ns,median_ns" >"$csv"
-for f in vanilla fsid-off fsid; do
-	echo "bench: $f ..." >&2
-	log=$out/$f.log
-	if ! ICOUNT=$icount "$top/tools/run-guest.sh" -k "$BUILD/kernel/$f/arch/x86/boot/bzImage" \
+# One boot per column. "fsid, unset" gets a boot of its own: the first
+# fsid map written turns on the static key userns_fsid_maps_used for the
+# rest of the boot, and "unset" is a system where none ever was.
+for run in vanilla:unset fsid-off:unset fsid:unset fsid:set; do
+	f=${run%:*} mode=${run#*:}
+	echo "bench: $f, $mode ..." >&2
+	log=$out/$f-$mode.log
+	if ! MEM=${mem}M ICOUNT=$icount "$top/tools/run-guest.sh" -k "$BUILD/kernel/$f/arch/x86/boot/bzImage" \
 		-i "$initrd" -t "${TIMEOUT:-1800}" -l "$log" \
-		--test "fsid-bench -n $N -r $ROWS -k $f /tmp" >/dev/null; then
-		echo "bench: the $f run failed; see $log" >&2
+		--test "fsid-bench -n $N -r $ROWS -o $OPS -m $mode -k $f /tmp" >/dev/null; then
+		echo "bench: the $f run ($mode) failed; see $log" >&2
 		exit 1
 	fi
-	tr -d '\r' <"$log" | grep "^$f," >>"$csv"
+	tr -d '\r' <"$log" | grep "^$f,$mode," >>"$csv"
 done
 
 # The table: per op, rows by mapping count; columns vanilla, fsid-off,

@@ -11,7 +11,8 @@
 #     chapters. The pages get previous/next links in that order;
 #   - the admin guide, $ADMIN_GUIDE (reStructuredText; it comes with the
 #     kernel tree, from the series' patch), when that file exists;
-#   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md
+#   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md,
+#     Documentation/benchmark/*.md (the committed make bench results)
 #     and the man page source Documentation/fsid-unshare.1.md;
 #   - demos/casts.html, the casts of demos/casts/ each in a player, and
 #     index.html, which lists every page.
@@ -227,7 +228,7 @@ render "$gen/casts.md" demos/casts.html
 echo "- [The demo casts](demos/casts.md), each demo played in the page" >>"$index"
 
 printf '\n## The project\n\n' >>"$index"
-for f in README.md CONTRIBUTING.md demos/README.md Documentation/design/*.md; do
+for f in README.md CONTRIBUTING.md demos/README.md Documentation/design/*.md Documentation/benchmark/*.md; do
 	[ -e "$top/$f" ] || continue
 	page "$top/$f" "${f%.md}.html"
 	t=$(title_of "$top/$f")

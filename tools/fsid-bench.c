@@ -338,6 +338,28 @@ static int parse_mode(const char *s)
 	exit(2);
 }
 
+/*
+ * RLIMIT_NOFILE cannot exceed fs.nr_open (1048576 by default): for a
+ * million files and more, raise it first (as root in the initial
+ * namespace, which is how the guest runs this).
+ */
+static void raise_nr_open(long want)
+{
+	const char *path = "/proc/sys/fs/nr_open";
+	long cur = 0;
+	FILE *f = fopen(path, "r+");
+
+	if (!f || fscanf(f, "%ld", &cur) != 1)
+		die(1, "reading %s: %s", path, f ? "not a number" : strerror(errno));
+	if (cur < want) {
+		rewind(f);
+		if (fprintf(f, "%ld\n", want) < 0 || fflush(f))
+			die(1, "raising %s to %ld for %ld files: %s", path, want,
+			    files, strerror(errno));
+	}
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	char rows_arg[] = "0,1,2,3,5,6,10,50,100,200,300,340";
@@ -400,6 +422,7 @@ int main(int argc, char **argv)
 	if (chdir(dir))
 		die(1, "%s: %s", dir, strerror(errno));
 	/* One descriptor per file, inherited by the measuring children. */
+	raise_nr_open(files + 64);
 	rl.rlim_cur = rl.rlim_max = (rlim_t)files + 64;
 	if (setrlimit(RLIMIT_NOFILE, &rl))
 		die(1, "setrlimit(RLIMIT_NOFILE, %ld): %s", files + 64, strerror(errno));

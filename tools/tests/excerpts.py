@@ -20,6 +20,12 @@
 #   ```c                     a file of Debian's kernel without the series
 #                            ($VANILLA, build/vanilla/linux)
 #
+# A Markdown table (lines starting with "|") after such a line is an
+# excerpt too, of a committed result file, taken as it is:
+#
+#   <!-- excerpt: Documentation/benchmark/table.md -->
+#   | mappings | vanilla | ...
+#
 # The block's lines must stand in the source one after another, byte for
 # byte (tabs included). A line that is only "..." (any indentation) is a
 # gap: the parts around it must stand in that order, with anything between.
@@ -68,7 +74,14 @@ def source_lines(src, lang):
             return None, f"no file {path} (make tree)"
         with open(path, encoding="utf-8", errors="replace") as f:
             return f.read().split("\n"), None
-    return None, f"a {lang} excerpt cannot come from '{src}' (series/NNNN-*.patch, or linux/PATH for c)"
+    if src.startswith("Documentation/benchmark/") and lang == "table":
+        path = os.path.join(top, src)
+        if not os.path.isfile(path):
+            return None, f"no file {src}"
+        with open(path, encoding="utf-8") as f:
+            return f.read().split("\n"), None
+    return None, (f"a {lang} excerpt cannot come from '{src}' (series/NNNN-*.patch, linux/PATH "
+                  "for c, Documentation/benchmark/FILE for a table)")
 
 
 def find(parts, lines):
@@ -92,6 +105,15 @@ def blocks(path):
     i, prev = 0, ""
     while i < len(text):
         m = fence.match(text[i])
+        mk = marker.match(prev)
+        if not m and mk and text[i].startswith("|"):
+            start, body = i, []
+            while i < len(text) and text[i].startswith("|"):
+                body.append(text[i])
+                i += 1
+            yield start + 1, "table", mk.group(1), body
+            prev = ""
+            continue
         if not m:
             if text[i].strip():
                 prev = text[i]
@@ -118,7 +140,7 @@ def main(argv):
     for path in files:
         rel = os.path.relpath(path, top)
         for line, lang, src, body in blocks(path):
-            if lang not in ("c", "diff"):
+            if lang not in ("c", "diff", "table"):
                 continue
             what = f"{rel}:{line}: {lang} excerpt"
             if src is None:
