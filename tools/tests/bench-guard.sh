@@ -52,19 +52,16 @@ for op in $ops; do
 done
 # within1 A B: A is at most 1% more than B (both integers).
 within1() { [ -n "$1" ] && [ -n "$2" ] && [ $((100 * $1)) -le $((101 * $2)) ]; }
-for r in $rows; do
-	v=$(fig vanilla unset "$r" fstat) u=$(fig fsid unset "$r" fstat)
-	ok=0; within1 "$u" "$v" && ok=1
-	result $ok "fstat, $r mappings: fsid without fsid maps within 1% of vanilla ($u, $v)" \
-		"fsid, no fsid map: ${u:-missing} instructions per call, vanilla ${v:-missing}"
-done
 # Mode "set" has no row 0: the initial namespace has no fsid maps.
-for r in $rows; do
-	[ "$r" = 0 ] && continue
-	v=$(fig vanilla unset "$r" fstat) s=$(fig fsid set "$r" fstat)
-	ok=0; within1 "$s" "$v" && ok=1
-	result $ok "fstat, $r mappings: fsid with fsid maps within 1% of vanilla ($s, $v)" \
-		"fsid, fsid maps set: ${s:-missing} instructions per call, vanilla ${v:-missing}"
+for m in unset set; do
+	what=$([ $m = set ] && echo "with fsid maps" || echo "without fsid maps")
+	for r in $rows; do
+		[ $m = set ] && [ "$r" = 0 ] && continue
+		v=$(fig vanilla unset "$r" fstat) x=$(fig fsid $m "$r" fstat)
+		ok=0; within1 "$x" "$v" && ok=1
+		result $ok "fstat, $r mappings: fsid $what within 1% of vanilla ($x, $v)" \
+			"fsid $what: ${x:-missing} instructions per call, vanilla ${v:-missing}"
+	done
 done
 for op in $ops; do
 	[ "$op" = fstat ] && continue
