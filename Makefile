@@ -35,7 +35,7 @@ GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) $(wildc
 # The kernel selftests the guest runs, built statically from the kernel tree
 # (the series' own tools/testing/selftests/fsid_mappings, and mount_setattr).
 KSELFTESTS := $(TREE)/tools/testing/selftests
-FSID_SELFTESTS := fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_absent_test
+FSID_SELFTESTS := fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_absent_test fsid_attack_test
 # 32-bit programs, for the compat stat paths (gcc-multilib).
 FSID_SELFTESTS_32 := fsid_compat_stat_test compat_stat_idmap_test
 SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_32) mount_setattr_test)

@@ -11,7 +11,11 @@
 # A test is counted as failed when it says "not ok", when it is marked
 # "# SKIP" (nothing here may pass by being skipped), when fewer or more
 # results arrive than its suite planned, or when the suite exits non-zero
-# without saying which test failed. The kernels and the initramfs must
+# without saying which test failed. Every guest that a suite boots keeps
+# its whole kernel log in $BUILD/check/klog/NAME/ (tools/run-guest.sh,
+# KLOG_DIR), and tools/klog-scan.sh reads them after the suite: a warning,
+# BUG, oops, panic, refcount or list corruption, lockdep, KASAN, UBSAN,
+# kmemleak or hung-task report is one more failure, printed. The kernels and the initramfs must
 # already be built (make check builds them first).
 #
 # Environment: BUILD [build], TIMEOUT per guest boot in seconds [300].
@@ -24,6 +28,7 @@ glob=${1:-*}
 top=$(cd "$(dirname "$0")/.." && pwd)
 logs=$BUILD/check
 mkdir -p "$logs"
+rm -rf "$logs/klog"
 initrd=$BUILD/initramfs.cpio
 passed=0 failed=0 ran=0
 
@@ -35,8 +40,10 @@ suite() {
 	[[ $name == $glob ]] || return 0
 	ran=$((ran + 1))
 	echo "# $name: $*"
+	export KLOG_DIR=$logs/klog/$name
 	"$@" >"$log" 2>&1 </dev/null
 	rc=$?
+	unset KLOG_DIR
 	while IFS= read -r line; do
 		line=${line%$'\r'}
 		case "$line" in
@@ -64,6 +71,20 @@ suite() {
 	elif [ "$rc" -ne 0 ] && ! grep -q '^not ok ' <(tr -d '\r' <"$log"); then
 		failed=$((failed + 1))
 		echo "not ok - $name: exited with status $rc though no test failed; see $log"
+	fi
+	klog_check "$name"
+}
+
+# klog_check NAME: scan the kernel logs of the guests suite NAME booted.
+klog_check() {
+	local dir=$logs/klog/$1 files report
+	files=$(find "$dir" -name 'boot.*.log' 2>/dev/null | sort)
+	[ -n "$files" ] || return 0
+	# shellcheck disable=SC2086
+	if ! report=$("$top/tools/klog-scan.sh" $files); then
+		failed=$((failed + 1))
+		echo "not ok - $1: the guest kernel reported a problem ($(echo "$files" | wc -l) logs in $dir)"
+		printf '%s\n' "$report" | head -n 40 | sed 's/^/  #   /'
 	fi
 }
 
@@ -109,6 +130,8 @@ suite demo-1-vanilla "$top/tools/tests/demo-live.sh" 1 vanilla 121 "$top/demos/d
 suite casts "$top/tools/tests/casts.sh" 1 2 3
 # The walkthrough's exercises: their answers against the kernel.
 suite exercises "$top/tools/tests/exercises.sh" "$(kernel fsid)" "$initrd"
+suite exercises-attacks "$top/tools/tests/exercises.sh" "$(kernel fsid)" "$initrd" \
+	"$top/Documentation/walkthrough/10-attacks.md"
 
 # --- the kernel selftests in the guest -------------------------------------
 # in_guest FLAVOUR PROGRAM: run one selftest program in the guest, with a
@@ -126,19 +149,30 @@ in_guest() {
 # selftest NAME FLAVOUR PROGRAM: a selftest program as a suite.
 selftest() { suite "$1" in_guest "$2" "$3"; }
 # fsid_mappings on the kernel that has them; on the others, the files are absent.
-for t in fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_compat_stat_test; do
+for t in fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_compat_stat_test fsid_attack_test; do
 	selftest "selftest-${t%_test}" fsid $t
 done
 for f in vanilla fsid-off; do
 	selftest "selftest-fsid_absent-$f" $f fsid_absent_test
 	selftest "selftest-compat_stat_idmap-$f" $f compat_stat_idmap_test
 done
+# The attack sequences on every flavour (id maps only where the kernel has
+# no fsid maps): their answers must be the same everywhere, compared, not
+# counted (fsid's own run, counted above, also compares them per test).
+if [[ attack-answers == $glob ]]; then
+	for f in vanilla fsid-off fsid; do
+		echo "# fsid_attack_test on $f: $logs/attack-$f.log"
+		KLOG_DIR=$logs/klog/attack-answers in_guest $f fsid_attack_test >"$logs/attack-$f.log" 2>&1 </dev/null
+	done
+fi
+suite attack-answers "$top/tools/tests/attack-answers.sh" \
+	"$logs/attack-vanilla.log" "$logs/attack-fsid-off.log" "$logs/attack-fsid.log"
 # mount_setattr on every flavour: the series must not change its results,
 # whatever they are (so its own results are compared, not counted).
 if [[ mount_setattr == $glob ]]; then
 	for f in vanilla fsid-off fsid; do
 		echo "# mount_setattr on $f: $logs/mount_setattr-$f.log"
-		in_guest $f mount_setattr_test >"$logs/mount_setattr-$f.log" 2>&1 </dev/null
+		KLOG_DIR=$logs/klog/mount_setattr in_guest $f mount_setattr_test >"$logs/mount_setattr-$f.log" 2>&1 </dev/null
 	done
 fi
 suite mount_setattr "$top/tools/tests/same-results.sh" \

@@ -29,6 +29,9 @@ Environment:
                  counts (benchmarks).
   MEM=SIZE       guest memory [512M].
   QEMU=PROGRAM   [qemu-system-x86_64]
+  KLOG_DIR=DIR   in --test mode, keep the guest's whole kernel log (dmesg,
+                 printed by the guest after its end marker) as a new file
+                 DIR/boot.XXXXXX.log; tools/klog-scan.sh checks such files.
 
 Exit status: the guest command's status in --test mode (0 in --shell
 mode); 2 usage error; 124 the guest did not finish within the timeout and
@@ -86,6 +89,7 @@ if [ "$mode" = shell ]; then
 fi
 
 cmdline="$cmdline fsid.cmd=$(printf '%s' "$cmd" | base64 -w0)"
+[ -z "${KLOG_DIR:-}" ] || cmdline="$cmdline fsid.klog=1"
 [ ${#cmdline} -lt 2000 ] || die "the command is too long for the kernel command line; put it in a script in the guest"
 own_log=no
 if [ -z "$log" ]; then
@@ -105,6 +109,17 @@ if [ "$timeout" -gt 0 ] && [ "$rc" -eq 124 ]; then
 	exit 124
 fi
 status=$(tr -d '\r' <"$log" | sed -n 's/^=== guest: command exited with status \([0-9]*\) ===$/\1/p' | tail -n 1)
+if [ -n "${KLOG_DIR:-}" ]; then
+	# The kernel log, or the whole console if the guest never printed it
+	# (a panic): either way the scan sees what the kernel said.
+	mkdir -p "$KLOG_DIR"
+	klog=$(mktemp "$KLOG_DIR/boot.XXXXXX.log")
+	if tr -d '\r' <"$log" | grep -q '^=== guest: end of kernel log ===$'; then
+		tr -d '\r' <"$log" | sed -n '/^=== guest: kernel log ===$/,/^=== guest: end of kernel log ===$/p' >"$klog"
+	else
+		tr -d '\r' <"$log" >"$klog"
+	fi
+fi
 if [ -z "$status" ]; then
 	echo "run-guest: the guest stopped without its end marker (QEMU exit status $rc): kernel panic, crash or /init failure; see the console output above" >&2
 	exit 125

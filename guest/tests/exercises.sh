@@ -1,6 +1,7 @@
 #!/bin/sh
 # exercises.sh — run the experiments of the walkthrough's exercises
-# (Documentation/walkthrough/09-exercises.md) and compare what the kernel
+# (Documentation/walkthrough/09-exercises.md, 1-6, and 10-attacks.md, 7-8)
+# and compare what the kernel
 # does with the answers written there, which the host passes in.
 #
 # usage: /tests/exercises.sh N=ANSWER...   (tools/tests/exercises.sh)
@@ -65,13 +66,46 @@ ex6() {
 	done
 	echo "$ok"
 }
+# What a user may read: "read" if cat's status ($1) is 0, else "refused".
+readable() { [ "$1" = 0 ] && echo read || echo refused; }
+# Each status is printed by the shell that ran cat, inside the namespace:
+# a namespace or map that could not be made leaves a word out, or says so.
+ex7() {
+	echo secret >/tmp/ex7 && chown 0:100 /tmp/ex7 && chmod 604 /tmp/ex7
+	rm -f /tmp/ex7.go && mkfifo -m 666 /tmp/ex7.go
+	# The maps are written from outside, by the owner of the namespace: a
+	# task that exec'd into a namespace without a uid map has no
+	# capabilities left in it to write its own.
+	su -s /bin/sh user -c '
+		cat /tmp/ex7 >/dev/null 2>&1; echo $?
+		unshare -U sh -c "read go </tmp/ex7.go; cat /tmp/ex7 >/dev/null 2>&1; echo \$?" &
+		while [ "$(readlink /proc/$!/ns/user)" = "$(readlink /proc/self/ns/user)" ]; do
+			sleep 0.1
+		done
+		echo deny >/proc/$!/setgroups && echo "0 1000 1" >/proc/$!/fsgid_map ||
+			echo no-fsgid-map
+		echo go >/tmp/ex7.go
+		wait' 2>/dev/null |
+		while read -r rc; do
+			case "$rc" in [0-9]*) readable "$rc" ;; *) echo "$rc" ;; esac
+		done | tr '\n' ' ' | sed 's/ $//'
+	echo
+}
+ex8() {
+	echo secret >/tmp/ex8 && chown 500000:500100 /tmp/ex8 && chmod 604 /tmp/ex8
+	fsid-unshare $ID $FSID -- su -s /bin/sh user -c '
+		cat /tmp/ex8 >/dev/null 2>&1; echo $?
+		unshare -U sh -c "cat /tmp/ex8 >/dev/null 2>&1; echo \$?"' 2>/dev/null |
+		while read -r rc; do readable "$rc"; done | tr '\n' ' ' | sed 's/ $//'
+	echo
+}
 
 plan $#
 for arg in "$@"; do
 	n=${arg%%=*}
 	want=${arg#*=}
 	case "$n" in
-	[1-6]) got=$(ex$n 2>&1) ;;
+	[1-8]) got=$(ex$n 2>&1) ;;
 	*) got="(no such exercise in $0)" ;;
 	esac
 	is "exercise $n: the walkthrough's answer is what the kernel does" "$got" "$want"

@@ -23,7 +23,7 @@ expect() { # expect DESC COND...
 }
 guest() { "$run" -k "$kernel" -i "$initrd" "$@" >"$tmp/out" 2>"$tmp/err"; }
 has() { tr -d '\r' <"$1" | grep -q -- "$2"; }
-echo "1..13"
+echo "1..16"
 
 guest -t 120 --test 'echo hello-from-$((6*7)); exit 7'
 rc=$?
@@ -32,13 +32,25 @@ expect "the console output reaches stdout" has "$tmp/out" '^hello-from-42$'
 expect "the end marker carries the status" has "$tmp/out" '^=== guest: command exited with status 7 ===$'
 
 start=$(date +%s)
-guest -t 5 --test 'echo about-to-hang; sleep 1000'
+KLOG_DIR= guest -t 5 --test 'echo about-to-hang; sleep 1000'
 rc=$? took=$(($(date +%s) - start))
 expect "a hung guest is killed by the timeout: status 124" [ $rc -eq 124 ]
 expect "... with a message that says so, after about 5 s (took $took s)" \
 	eval 'has "$tmp/err" "did not finish within 5 s: killed it" && [ $took -lt 30 ]'
 
-guest -t 120 -a rdinit=/bin/false --test true
+# The kernel log: kept with KLOG_DIR, and scanned.
+KLOG_DIR=$tmp/klog guest -t 120 --test 'echo guest-said-hi >/dev/kmsg'
+rc=$?
+expect "with KLOG_DIR the guest's whole kernel log is kept, after the end marker" \
+	eval '[ $rc -eq 0 ] && grep -q "Linux version" "$tmp"/klog/boot.*.log &&
+	      grep -q guest-said-hi "$tmp"/klog/boot.*.log'
+expect "klog-scan.sh passes that log" "$(dirname "$run")/klog-scan.sh" "$tmp"/klog/boot.*.log
+sed 's/guest-said-hi/WARNING: CPU: 0 PID: 1 at fs\/namei.c:1 f+0x0\/0x1/' "$tmp"/klog/boot.*.log >"$tmp/warned.log"
+expect "... and fails a copy of it with a WARNING in it" \
+	eval '! "$(dirname "$run")/klog-scan.sh" "$tmp/warned.log" >/dev/null'
+
+# A deliberate panic: no kernel log of it for make check to flag.
+KLOG_DIR= guest -t 120 -a rdinit=/bin/false --test true
 rc=$?
 expect "a guest whose init dies (kernel panic) ends with status 125" [ $rc -eq 125 ]
 expect "... and a message about the missing end marker" has "$tmp/err" 'stopped without its end marker'

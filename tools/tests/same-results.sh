@@ -8,7 +8,8 @@
 # any directive such as "# SKIP" and its reason); the lists must be equal,
 # not empty, and as long as the log's plan "1..N" (a run that stopped half
 # way is not a result). One TAP result per log after the first, naming the tests
-# whose results differ; then one that counts the reference's passes.
+# whose results differ (a reference without results fails them all); the
+# reference's count of passes is printed as a comment, not as a result.
 # Exit status: 0 all the same; 1 some differ or a log has no results;
 # 2 usage.
 set -uo pipefail
@@ -21,7 +22,7 @@ results() {
 }
 ref=$1
 shift
-echo "1..$(($# + 1))"
+echo "1..$#"
 n=0 bad=0
 refres=$(results "$ref")
 for log in "$@"; do
@@ -35,13 +36,7 @@ for log in "$@"; do
 		bad=$((bad + 1))
 	fi
 done
-n=$((n + 1))
 total=$(printf '%s\n' "$refres" | grep -c .)
 passes=$(printf '%s\n' "$refres" | grep -c '^ok ' )
-if [ "$total" -gt 0 ]; then
-	echo "ok $n - $(basename "$ref" .log): $passes of $total tests pass"
-else
-	echo "not ok $n - $(basename "$ref" .log): no results"
-	bad=$((bad + 1))
-fi
+echo "# $(basename "$ref" .log): $passes of $total tests pass"
 [ $bad -eq 0 ]
