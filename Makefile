@@ -16,6 +16,8 @@ DEMO_DELAY ?= 1
 # make bench: files per row, and 1 for wall-clock time instead of instructions.
 N ?= 2000
 WALL ?= 0
+# make bisect-check: the first patch to build.
+FROM ?= 1
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
@@ -119,8 +121,8 @@ bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on the th
 docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@tools/docs-build.sh
 
-bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check)
-	@tools/bisect-check.sh
+bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check; FROM=N: from patch N on)
+	@FROM=$(FROM) tools/bisect-check.sh
 
 checkpatch: tree ## scripts/checkpatch.pl --strict on every patch of series/, full reports
 	@tools/tests/checkpatch.sh -v

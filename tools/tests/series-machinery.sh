@@ -3,6 +3,8 @@
 # on a small fake kernel tarball, so every path (apply, export, round trip,
 # cover letter, version mismatch, refusing to lose work) runs in seconds.
 #
+# Also the argument check of tools/bisect-check.sh (FROM).
+#
 # usage: tools/tests/series-machinery.sh
 # Output is TAP; exit status 0 when every test passed, 1 otherwise.
 set -uo pipefail
@@ -30,7 +32,7 @@ commit() { # commit TREENAME SUBJECT: commit all changes with a fixed date
 		GIT_AUTHOR_DATE='2026-01-02T03:04:05Z' git -C "$tmp/$1" -c user.name='A Developer' \
 			-c user.email=dev@example.invalid commit -q -s -m "$2" -m "Why and how to observe it."
 }
-echo "1..16"
+echo "1..17"
 
 # A fake kernel: a Makefile with a version, one source file, Debian's .gitignore.
 src=$tmp/src/linux-source-6.1
@@ -142,4 +144,13 @@ tree c "$tmp/bad"
 rc=$?
 expect "a series made for another version that still applies is applied, with a note" \
 	eval '[ $rc -eq 0 ] && has $tmp/err "last applied to Linux 6.1.150; it applies to 6.1.192 too"'
+
+# bisect-check's FROM: a patch number of the series or nothing is built.
+rcs=
+for from in 0 x 99; do
+	FROM=$from TREE=$tmp/a BUILD=$tmp/bisect "$tools/bisect-check.sh" >/dev/null 2>"$tmp/err"
+	rcs="$rcs$?"
+done
+expect "bisect-check refuses FROM=0, x and 99 (status 2, naming the range)" \
+	eval '[ "$rcs" = 222 ] && has $tmp/err "the series has [0-9]* patches"'
 [ $bad -eq 0 ]
