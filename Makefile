@@ -1,10 +1,15 @@
 # Makefile — orchestration of the fsid-mappings workbench: kernel trees,
-# the three kernel flavours, the guest initramfs, QEMU runs and the tests.
-# The work is done by the scripts in tools/; `make help` lists the targets.
+# the kernel flavours, the guest initramfs, QEMU runs and the tests.
+# The work is done by the scripts in tools/ (by role: series/, vm/,
+# check/, bench/), demos/tools/ and Documentation/docs/; `make help` lists
+# the targets. Flavours (guest/flavours/NAME.config), demos
+# (demos/demo-N.sh) and selftest programs (the kselftest Makefile) are
+# discovered, never listed here.
 
 BUILD ?= $(CURDIR)/build
 FLAVOUR ?= fsid
-FLAVOURS := vanilla fsid-off fsid
+# make shell DISK=64M: a fresh, empty ext4 disk of that size as /dev/vda.
+DISK ?=
 TARBALL ?= /usr/src/linux-source-6.1.tar.xz
 TREE := $(BUILD)/linux
 VANILLA := $(BUILD)/vanilla/linux
@@ -27,112 +32,117 @@ PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
 	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3
 
-kernel_image = $(BUILD)/kernel/$(1)/arch/x86/boot/bzImage
+# The registries (tools/lib.sh reads the same files).
+FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))
+DEMOS := $(patsubst demos/demo-%.sh,%,$(wildcard demos/demo-[0-9]*.sh))
 
-# The project's C programs: tools/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
+# The guest's C programs: guest/bin/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
 CFLAGS := -std=gnu11 -Wall -Wextra -Werror -O2
-GUEST_BINS := $(patsubst tools/%.c,$(BUILD)/guest-bin/%,$(wildcard tools/*.c))
-GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) $(wildcard demos/*.sh) tools/mkinitramfs.sh
+GUEST_BINS := $(patsubst guest/bin/%.c,$(BUILD)/guest-bin/%,$(wildcard guest/bin/*.c))
+GUEST_FILES := $(shell find guest/init guest/rootfs guest/tests -type f) $(wildcard demos/*.sh) tools/vm/mkinitramfs.sh
 
-# The kernel selftests the guest runs, built statically from the kernel tree
-# (the series' own tools/testing/selftests/fsid_mappings, and mount_setattr).
+# The kernel selftests the guest runs, built statically from the kernel
+# tree: the series' tools/testing/selftests/fsid_mappings with its own
+# kselftest Makefile (its programs are the ones it lists), and
+# mount_setattr. gcc-multilib builds the 32-bit ones.
 KSELFTESTS := $(TREE)/tools/testing/selftests
-FSID_SELFTESTS := fsid_maps_test fsid_creds_test fsid_vfs_test fsid_proc_test fsid_absent_test fsid_attack_test
-# 32-bit programs, for the compat stat paths (gcc-multilib).
-FSID_SELFTESTS_32 := fsid_compat_stat_test compat_stat_idmap_test
-SELFTESTS := $(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS) $(FSID_SELFTESTS_32) mount_setattr_test)
+FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
-.PHONY: help deps tree tree-reset kernel kernels guest shell run check \
-	demo demo-1 demo-2 demo-3 casts play-1 play-2 play-3 docs bench bisect-check checkpatch export clean distclean
+.PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
+	docs bench bisect-check checkpatch export clean distclean \
+	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
 help: ## this list
-	@echo "make TARGET [FLAVOUR=vanilla|fsid-off|fsid] — the fsid-mappings workbench"
+	@echo "make TARGET [FLAVOUR=$(subst $() $(),|,$(FLAVOURS))] — the fsid-mappings workbench"
 	@awk -F':.*## ' '/^[a-z0-9 -]+:.*## / { printf "  %-20s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@printf '  %-20s %s\n' demo-N "replay demo N ($(DEMOS)) in a QEMU guest on the fsid kernel (DEMO_DELAY=0: no pauses)" \
+		play-N "play demo N's recorded cast in this terminal (asciinema play)"
 
 deps: ## install the Debian packages the workbench needs (as root; else print the command)
 	@tools/deps.sh $(PACKAGES)
 
 tree: deps ## the kernel git tree with series/ applied as commits, in build/linux
-	@tools/kernel-tree.sh
+	@tools/series/kernel-tree.sh
 	@echo "kernel tree: $(TREE) (branch fsid: tag base + the series; edit, commit, then make export)"
 
 tree-reset: deps ## re-apply series/ to build/linux, DROPPING its unexported commits
-	@tools/kernel-tree.sh --reset
+	@tools/series/kernel-tree.sh --reset
 
 kernel: tree ## build one flavour: make kernel FLAVOUR=vanilla|fsid-off|fsid
-	@tools/kernel-build.sh $(FLAVOUR)
+	@tools/vm/kernel-build.sh $(FLAVOUR)
 
-kernels: tree ## build all three flavours
-	@for f in $(FLAVOURS); do tools/kernel-build.sh $$f || exit 1; done
+kernels: tree ## build every flavour of guest/flavours/
+	@for f in $(FLAVOURS); do tools/vm/kernel-build.sh $$f || exit 1; done
 
-$(BUILD)/guest-bin/%: tools/%.c
+$(BUILD)/guest-bin/%: guest/bin/%.c
 	@mkdir -p $(@D)
 	gcc $(CFLAGS) -static -o $@ $<
+
+# The selftest programs: the kselftest Makefile of fsid_mappings builds
+# every program it lists (kselftest's lib.mk: only what is out of date),
+# with the environment's CFLAGS before its own.
+$(FSID_SELFTESTS_STAMP): $(wildcard $(KSELFTESTS)/fsid_mappings/*) | tree
+	@mkdir -p $(@D)
+	CFLAGS="$(SELFTEST_CFLAGS)" $(MAKE) -s --no-print-directory -C $(KSELFTESTS)/fsid_mappings OUTPUT=$(abspath $(@D)) all
+	@touch $@
 
 # The sources come with the kernel tree (and are never make's to delete).
 $(KSELFTESTS)/%: | tree ;
 .PRECIOUS: $(KSELFTESTS)/%
 
-$(BUILD)/selftests/%: $(KSELFTESTS)/fsid_mappings/%.c $(KSELFTESTS)/fsid_mappings/fsid_mappings.h
-	@mkdir -p $(@D)
-	gcc $(SELFTEST_CFLAGS) -o $@ $<
-
-$(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS_32)): SELFTEST_CFLAGS += -m32
-$(addprefix $(BUILD)/selftests/,$(FSID_SELFTESTS_32)): $(KSELFTESTS)/fsid_mappings/compat_stat.h
-
 $(BUILD)/selftests/mount_setattr_test: $(KSELFTESTS)/mount_setattr/mount_setattr_test.c
 	@mkdir -p $(@D)
 	gcc $(SELFTEST_CFLAGS) -o $@ $<
 
-$(INITRD): $(GUEST_FILES) $(GUEST_BINS) $(SELFTESTS) | tree
-	@tools/mkinitramfs.sh $@ $(BUILD)/selftests=/selftests
+$(INITRD): $(GUEST_FILES) $(GUEST_BINS) $(FSID_SELFTESTS_STAMP) $(BUILD)/selftests/mount_setattr_test | tree
+	@tools/vm/mkinitramfs.sh $@ $(BUILD)/selftests=/selftests
 
 guest: deps $(INITRD) ## the guest initramfs: busybox, /init, the tests, the C programs
 
-shell: kernel guest ## an interactive root shell in the guest (FLAVOUR=...)
-	@tools/run-guest.sh -k $(call kernel_image,$(FLAVOUR)) -i $(INITRD) --shell
+shell: kernel guest ## an interactive root shell in the guest (FLAVOUR=...; DISK=64M: a fresh ext4 disk as /dev/vda)
+	@tools/vm/run-guest.sh -f $(FLAVOUR) $(if $(DISK),--scratch $(DISK)) --shell
 
-run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=...]
+run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=...] [DISK=64M]
 	@test -n "$(CMD)" || { echo "make run: say CMD='command to run in the guest'" >&2; exit 2; }
-	@tools/run-guest.sh -k $(call kernel_image,$(FLAVOUR)) -i $(INITRD) -t $(TIMEOUT) --test '$(subst ','\'',$(CMD))'
+	@tools/vm/run-guest.sh -f $(FLAVOUR) $(if $(DISK),--scratch $(DISK)) -t $(TIMEOUT) --test '$(subst ','\'',$(CMD))'
 
-check: kernels guest ## build what is missing and run every test; ends with "N passed, N failed" (T=GLOB: only those suites)
-	@tools/check.sh $(T)
+check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T=GLOB: only those suites)
+	@tools/check/check.sh $(T)
 
-demo: demo-1 demo-2 demo-3 ## replay the three demo scenarios
+demo: $(addprefix demo-,$(DEMOS)) ## replay every demo scenario
 
-demo-1 demo-2 demo-3: tree guest ## replay one demo scenario in a QEMU guest on the fsid kernel (DEMO_DELAY=0: no pauses)
-	@tools/kernel-build.sh fsid
-	@DEMO_DELAY=$(DEMO_DELAY) tools/demo-run.sh $(@:demo-%=%)
+$(addprefix demo-,$(DEMOS)): tree guest
+	@tools/vm/kernel-build.sh fsid
+	@DEMO_DELAY=$(DEMO_DELAY) demos/tools/demo-run.sh $(@:demo-%=%)
 
-casts: tree guest ## record the three demos with asciinema into demos/casts/ (each must match its expected file)
-	@tools/kernel-build.sh fsid
-	@tools/cast-record.sh 1 2 3
+casts: tree guest ## record every demo with asciinema into demos/casts/ (each must match its expected file)
+	@tools/vm/kernel-build.sh fsid
+	@demos/tools/cast-record.sh
 
-play-1 play-2 play-3: ## play a recorded demo in this terminal (asciinema play)
+$(addprefix play-,$(DEMOS)):
 	@tools/deps.sh asciinema
 	@asciinema play demos/casts/demo-$(@:play-%=%).cast
 
-bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on the three kernels, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
-	@N=$(N) WALL=$(WALL) tools/bench.sh
+bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
+	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
 
 docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
-	@tools/docs-build.sh
+	@Documentation/docs/docs-build.sh
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check; FROM=N: from patch N on)
-	@FROM=$(FROM) tools/bisect-check.sh
+	@FROM=$(FROM) tools/series/bisect-check.sh
 
 checkpatch: tree ## scripts/checkpatch.pl --strict on every patch of series/, full reports
 	@tools/tests/checkpatch.sh -v
 
 export: ## write the commits of build/linux back to series/ (git format-patch)
-	@tools/series-export.sh
+	@tools/series/series-export.sh
 
 clean: ## remove the build outputs (kernels, initramfs, test logs); keep the kernel trees
 	rm -rf $(BUILD)/kernel $(BUILD)/guest-bin $(BUILD)/check $(INITRD) $(BUILD)/gen_init_cpio
 
 distclean: ## remove all of build/, refusing while build/linux has unexported work
-	@tools/kernel-tree.sh --check-exported
+	@tools/series/kernel-tree.sh --check-exported
 	rm -rf $(BUILD)

@@ -4,6 +4,7 @@
 # map "0 300000 100000", then both without fsid maps. Runs in the guest on
 # the fsid kernel with an empty ext4 image as /dev/vda (make demo-3); its
 # output is demos/demo-3.expected.
+# needs: disk 64M
 # The commands are eval'd by run and fails: $C in single quotes is meant.
 # shellcheck disable=SC2016
 . /demos/lib.sh

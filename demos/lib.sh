@@ -14,10 +14,10 @@
 #                       demo stops if it fails
 #   fails COMMAND       the same for a command that must fail: its exit
 #                       status is printed, and the demo stops if it succeeds
-#   start VAR COMMAND   print "$ COMMAND &", run it in the background and
-#                       set VAR to the pid of the container it starts (the
-#                       child of fsid-unshare); the demo stops with
-#                       fsid-unshare's exit status if it fails
+#   start VAR COMMAND   print "$ COMMAND &" (COMMAND is fsid-unshare), run
+#                       it in the background and set VAR to the pid of the
+#                       container it starts (its --pid-file); the demo
+#                       stops with fsid-unshare's exit status if it fails
 #   finish              the last line, "# NAME: done", and exit 0
 #
 # Environment: DEMO_DELAY  seconds to pause before each step and each
@@ -74,24 +74,28 @@ start() {
 	demo_var=$1
 	shift
 	demo_show "$* &"
-	"$@" 2>&1 &
+	# COMMAND is fsid-unshare: it is run with --pid-file added after its
+	# name (not shown), and writes the container's pid there once the
+	# container runs its command.
+	demo_cmd=$1
+	shift
+	demo_pidfile=/tmp/.demo-$demo_var.pid
+	rm -f "$demo_pidfile"
+	"$demo_cmd" --pid-file "$demo_pidfile" "$@" 2>&1 &
 	demo_parent=$!
-	# The container is the child of fsid-unshare once it runs the command:
-	# wait for a process whose parent is $demo_parent and that has exec'd.
 	demo_tries=0
-	while :; do
+	while [ ! -s "$demo_pidfile" ]; do
 		if ! kill -0 $demo_parent 2>/dev/null; then
 			wait $demo_parent
 			demo_rc=$?
 			demo_stop $demo_rc "fsid-unshare exited with status $demo_rc"
 		fi
-		demo_pid=$(ps -o pid,ppid,comm | awk -v p=$demo_parent -v c="${1##*/}" \
-			'$2 == p && $3 != c { print $1 }')
-		[ -z "$demo_pid" ] || break
 		demo_tries=$((demo_tries + 1))
 		[ $demo_tries -lt 100 ] || demo_stop 1 "the container did not start within 10 s"
 		sleep 0.1
 	done
+	read -r demo_pid <"$demo_pidfile"
+	rm -f "$demo_pidfile"
 	eval "$demo_var=\$demo_pid"
 }
 

@@ -21,10 +21,12 @@ if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
 	exit 2
 fi
 
+# One dpkg-query for all: a package it does not know is not printed at all.
+installed=" $(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "$@" 2>/dev/null |
+	awk '$2 == "installed" { sub(/:.*/, "", $1); printf "%s ", $1 }' || true)"
 missing=()
 for p in "$@"; do
-	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-	[ "$st" = installed ] || missing+=("$p")
+	[[ $installed == *" $p "* ]] || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,12 +1,12 @@
 // cast-player.js — turns each <div class="cast" data-src="X.cast"> of a docs
-// page into an asciinema player (tools/docs-build.sh copies it to _static/).
+// page into an asciinema player (Documentation/docs/docs-build.sh copies it to _static/).
 //
 // The cast is taken from X.cast.js, which the page loads before this script
 // and which stores the cast's text in window.DOCS_CASTS under its own URL
 // less ".js": so the player works from file:// too, where a browser refuses
 // to fetch() X.cast. Without it, the player fetches X.cast (over http).
 // When the player has rendered, the div gets data-player="ready WIDTHxHEIGHT";
-// if not within 10 s, data-player="error: ..." (tools/docs-player.sh reads it).
+// if not within 10 s, data-player="error: ..." (Documentation/docs/docs-player.sh reads it).
 (function () {
   "use strict";
   var casts = window.DOCS_CASTS || {};

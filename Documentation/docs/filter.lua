@@ -1,4 +1,4 @@
--- filter.lua — the pandoc filter of the docs build (tools/docs-build.sh).
+-- filter.lua — the pandoc filter of the docs build (Documentation/docs/docs-build.sh).
 --
 -- Metadata it reads (set by docs-build.sh with -M):
 --   docs-page   the page's path in the docs tree, e.g. Documentation/walkthrough/01-x.html

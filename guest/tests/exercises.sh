@@ -15,17 +15,15 @@
 ID="-m b:0:100000:65536"
 FSID="-f b:0:500000:65536"
 
-# container_pid PARENT: the pid of the child of fsid-unshare PARENT once it
-# has exec'd its command.
-container_pid() {
+# container PIDFILE: the pid that fsid-unshare --pid-file PIDFILE wrote
+# once its container runs the command (waits up to 10 s for it).
+container() {
 	i=0
-	while [ $i -lt 100 ]; do
-		p=$(ps -o pid,ppid,comm | awk -v p="$1" '$2 == p && $3 != "fsid-unshare" { print $1 }')
-		[ -n "$p" ] && { echo "$p"; return 0; }
+	while [ ! -s "$1" ] && [ $i -lt 100 ]; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	return 1
+	cat "$1" && rm -f "$1"
 }
 
 ex1() {
@@ -33,8 +31,8 @@ ex1() {
 	stat -c %u /tmp/ex1
 }
 ex2() {
-	fsid-unshare $ID $FSID -u 1000 -g 1000 -- sh -c 'touch /tmp/ex2 && exec sleep 100' &
-	c=$(container_pid $!)
+	fsid-unshare $ID $FSID -u 1000 -g 1000 -P /tmp/ex2.pid -- sh -c 'touch /tmp/ex2 && exec sleep 100' &
+	c=$(container /tmp/ex2.pid)
 	sleep 0.5
 	echo "$(stat -c %u /tmp/ex2) $(awk '/^Uid:/ { print $3, $5 }' /proc/$c/status)"
 	kill "$c"
@@ -46,10 +44,10 @@ ex3() {
 	echo "$(fsid-unshare $ID $FSID -- stat -c %u:%g /tmp/ex3) $w"
 }
 ex4() {
-	fsid-unshare $ID $FSID -- sh -c 'touch /tmp/ex4; sleep 100 | cat' &
-	sh=$(container_pid $!)
+	fsid-unshare $ID $FSID -P /tmp/ex4.pid -- sh -c 'touch /tmp/ex4; sleep 100 | cat & echo $! >/tmp/ex4.cat; wait' &
+	sh=$(container /tmp/ex4.pid)
+	cat=$(container /tmp/ex4.cat)
 	sleep 0.5
-	cat=$(ps -o pid,ppid,comm | awk -v p="$sh" '$2 == p && $3 == "cat" { print $1 }')
 	echo "$(stat -c %u /proc/$sh/environ) $(stat -c %u /tmp/ex4) $(stat -L -c %u /proc/$cat/fd/0)"
 	kill "$sh" $cat 2>/dev/null
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# launcher.sh — fsid-unshare (tools/fsid-unshare.c) against the guest's
+# launcher.sh — fsid-unshare (guest/bin/fsid-unshare.c) against the guest's
 # kernel: what it runs, and each error path that needs a kernel, with its
 # exit status and message (the syntax errors are tested on the host).
 #

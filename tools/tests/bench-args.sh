@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench-args.sh — host-side tests of tools/fsid-bench.c's command line:
+# bench-args.sh — host-side tests of guest/bin/fsid-bench.c's command line:
 # each usage error exits with status 2 and names what is wrong, and mode
 # "set" on a kernel without fsid maps (this host's) exits with 3, all
 # before the program measures anything or touches a namespace. The

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench-guard.sh — the benchmark's claims, held by make check: a small run
-# of tools/bench.sh (rows 0, 5, 6 and 340 mappings) on vanilla, fsid-off,
+# of tools/bench/bench.sh (rows 0, 5, 6 and 340 mappings) on vanilla, fsid-off,
 # fsid with no fsid map and fsid with fsid maps, under QEMU -icount, where
 # every figure is an exact instruction count. It asserts
 #   - fsid-off costs exactly what vanilla costs, for every op measured: the
@@ -22,7 +22,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 rows="0 5 6 340"
 ops="fstat stat create fchown setresuid"
-if ! N=${N:-200} ROWS=${rows// /,} OPS=${ops// /,} WALL=0 "$top/tools/bench.sh" "$out"; then
+if ! N=${N:-200} ROWS=${rows// /,} OPS=${ops// /,} WALL=0 "$top/tools/bench/bench.sh" "$out"; then
 	echo "bench-guard: the benchmark did not run (see above)" >&2
 	exit 2
 fi

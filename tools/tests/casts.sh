@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # casts.sh — the committed asciinema casts, demos/casts/demo-N.cast, still
 # show what the demos print: each is an asciicast v2 with its idle time
-# capped, `asciinema cat` of it normalized by tools/demo-normalize.sh is
+# capped, `asciinema cat` of it normalized by demos/tools/demo-normalize.sh is
 # exactly demos/demo-N.expected, and `asciinema play` plays it to the end
 # (sped up) with the same text. So a cast cannot go stale unnoticed: when a
 # demo's behaviour changes on purpose, its expected file and its cast are
@@ -52,7 +52,7 @@ for d in "$@"; do
 	else
 		result FAIL "$name.cast is an asciicast v2 with idle time capped" "header: $header"
 	fi
-	in_pty "asciinema cat '$cast'" | "$top/tools/demo-normalize.sh" >"$tmp/cat"
+	in_pty "asciinema cat '$cast'" | "$top/demos/tools/demo-normalize.sh" >"$tmp/cat"
 	if d=$(same "$name" "$tmp/cat"); then
 		result OK "asciinema cat $name.cast prints demos/$name.expected"
 	else
@@ -61,7 +61,7 @@ for d in "$@"; do
 	in_pty "asciinema play -s 50 -i 0.02 '$cast'; echo \"play exit status \$?\"" >"$tmp/play.raw"
 	tr -d '\r' <"$tmp/play.raw" | grep -q '^play exit status 0$'
 	played=$?
-	"$top/tools/demo-normalize.sh" <"$tmp/play.raw" >"$tmp/play"
+	"$top/demos/tools/demo-normalize.sh" <"$tmp/play.raw" >"$tmp/play"
 	if [ $played -ne 0 ]; then
 		result FAIL "asciinema play $name.cast plays it to the end" "$(tr -d '\r' <"$tmp/play.raw" | tail -n 3)"
 	elif d=$(same "$name" "$tmp/play"); then

@@ -10,7 +10,7 @@
 # Exit status: 0 every patch clean; 1 some are not; 2 no tree.
 set -uo pipefail
 tools=$(cd "$(dirname "$0")/.." && pwd)
-. "$tools/series-lib.sh"
+. "$tools/series/series-lib.sh"
 TREE=${TREE:-build/linux}
 SERIES=${SERIES:-series}
 verbose=no

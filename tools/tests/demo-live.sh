@@ -4,8 +4,8 @@
 # and demo-1 on vanilla, where it must stop with fsid-unshare's message).
 #
 # usage: tools/tests/demo-live.sh N FLAVOUR STATUS EXPECTED
-#   runs tools/demo-run.sh N FLAVOUR (no pauses), normalizes its console
-#   output with tools/demo-normalize.sh and checks that the guest's exit
+#   runs demos/tools/demo-run.sh N FLAVOUR (no pauses), normalizes its console
+#   output with demos/tools/demo-normalize.sh and checks that the guest's exit
 #   status is STATUS and that the text is EXPECTED, byte for byte.
 # Output is TAP (a failed comparison shows the start of the diff); the raw
 # console output is kept in $BUILD/check/demo-N-FLAVOUR.raw.
@@ -19,7 +19,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$BUILD/check"
 raw=$BUILD/check/demo-$n-$flavour.raw
 echo "1..2"
-DEMO_DELAY=0 "$top/tools/demo-run.sh" "$n" "$flavour" >"$raw" 2>&1
+DEMO_DELAY=0 "$top/demos/tools/demo-run.sh" "$n" "$flavour" >"$raw" 2>&1
 rc=$?
 if [ $rc -eq "$want_rc" ]; then
 	echo "ok 1 - demo-$n on $flavour: the guest's exit status is $want_rc"
@@ -27,7 +27,7 @@ else
 	echo "not ok 1 - demo-$n on $flavour: the guest's exit status is $rc, want $want_rc"
 	tr -d '\r' <"$raw" | tail -n 5 | sed 's/^/#   /'
 fi
-if d=$(diff -u "$want" <("$top/tools/demo-normalize.sh" <"$raw")); then
+if d=$(diff -u "$want" <("$top/demos/tools/demo-normalize.sh" <"$raw")); then
 	echo "ok 2 - demo-$n on $flavour prints ${want#"$top"/}"
 else
 	echo "not ok 2 - demo-$n on $flavour does not print ${want#"$top"/}; diff (- want, + got):"

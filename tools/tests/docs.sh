@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # docs.sh — the HTML docs build (make docs) and what it makes. TAP output:
-#   1. tools/docs-build.sh succeeds and prints nothing on stderr (no pandoc
+#   1. Documentation/docs/docs-build.sh succeeds and prints nothing on stderr (no pandoc
 #      warning on any page);
 #   2. a second build works offline: with no network (unshare -n, as root)
 #      and an npm that fails, so it installs nothing again;
 #   3. every internal link and #anchor of $BUILD/docs/**/*.html resolves
-#      (tools/docs-links.sh);
+#      (Documentation/docs/docs-links.sh);
 #   4. the link checker is not blind: on pages made with a broken link, a
 #      missing anchor and good links, it reports exactly the two bad ones;
 #   5. headless Chromium renders the players of the demo page, $DEMO_PAGE,
 #      and saves a screenshot to $BUILD/docs/screenshot-demo.png
-#      (tools/docs-player.sh). The demo page is the first chapter of the
+#      (Documentation/docs/docs-player.sh). The demo page is the first chapter of the
 #      walkthrough with a cast in it, or demos/casts.html (every cast).
 #
 # usage: tools/tests/docs.sh
 # Environment: BUILD [build]; DEMO_PAGE [see 5.];
-#   and those of tools/docs-build.sh (WALKTHROUGH, ADMIN_GUIDE, TREE), which
+#   and those of Documentation/docs/docs-build.sh (WALKTHROUGH, ADMIN_GUIDE, TREE), which
 #   it passes on: WALKTHROUGH=build/docs-sample/walkthrough checks samples.
 # Exit status: 0 every test passed; 1 some failed.
 set -uo pipefail
@@ -39,11 +39,11 @@ result() { # result OK|FAIL DESC [DETAIL-FILE]
 echo "1..5"
 
 # 1. The build, and nothing on stderr.
-if "$top/tools/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
-	result OK "make docs (tools/docs-build.sh) builds with no warning: $(tail -n 1 "$tmp/out")"
+if "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+	result OK "make docs (Documentation/docs/docs-build.sh) builds with no warning: $(tail -n 1 "$tmp/out")"
 else
 	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
-	result FAIL "make docs (tools/docs-build.sh) builds with no warning" "$tmp/detail"
+	result FAIL "make docs (Documentation/docs/docs-build.sh) builds with no warning" "$tmp/detail"
 fi
 
 # 2. Again, offline: npm must not be needed, nor any network.
@@ -56,7 +56,7 @@ if [ "$(id -u)" -eq 0 ] && unshare -n true 2>/dev/null; then
 	offline=(unshare -n "${offline[@]}")
 	how="no network (unshare -n), npm failing"
 fi
-if "${offline[@]}" "$top/tools/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
+if "${offline[@]}" "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
 	result OK "a second build works offline ($how)"
 else
 	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
@@ -64,7 +64,7 @@ else
 fi
 
 # 3. Every internal link of the built docs.
-if "$top/tools/docs-links.sh" "$BUILD/docs" >"$tmp/links" 2>&1; then
+if "$top/Documentation/docs/docs-links.sh" "$BUILD/docs" >"$tmp/links" 2>&1; then
 	result OK "every internal link and anchor resolves: $(tail -n 1 "$tmp/links")"
 else
 	result FAIL "every internal link and anchor resolves" "$tmp/links"
@@ -79,7 +79,7 @@ cat >"$tmp/site/index.html" <<'EOF'
 EOF
 echo '<p id="here">x</p>' >"$tmp/site/sub/page.html"
 echo '<a href="../index.html#top">good</a>' >"$tmp/site/sub/index.html"
-"$top/tools/docs-links.sh" "$tmp/site" >"$tmp/selftest" 2>&1
+"$top/Documentation/docs/docs-links.sh" "$tmp/site" >"$tmp/selftest" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && [ "$(grep -c '^index.html:' "$tmp/selftest")" -eq 2 ] &&
 	grep -q '#nowhere.*no id' "$tmp/selftest" && grep -q 'missing.html.*no file' "$tmp/selftest"; then
@@ -97,7 +97,7 @@ if [ -z "${DEMO_PAGE:-}" ]; then
 	done
 fi
 shot=$BUILD/docs/screenshot-demo.png
-if "$top/tools/docs-player.sh" "$DEMO_PAGE" "$shot" >"$tmp/player" 2>&1; then
+if "$top/Documentation/docs/docs-player.sh" "$DEMO_PAGE" "$shot" >"$tmp/player" 2>&1; then
 	result OK "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}: $(grep -c ': ready' "$tmp/player") ready; screenshot $shot"
 else
 	result FAIL "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}" "$tmp/player"

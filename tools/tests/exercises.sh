@@ -23,4 +23,4 @@ if [ ${#args[@]} -eq 0 ]; then
 	echo "not ok 1 - $chapter has answer lines (**Answer N:** \`value\`)"
 	exit 1
 fi
-exec "$top/tools/run-guest.sh" -k "$1" -i "$2" -t "${TIMEOUT:-300}" --test "/tests/exercises.sh ${args[*]}"
+exec "$top/tools/vm/run-guest.sh" -k "$1" -i "$2" -t "${TIMEOUT:-300}" --test "/tests/exercises.sh ${args[*]}"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# launcher-args.sh — host-side tests of tools/fsid-unshare.c's command
+# launcher-args.sh — host-side tests of guest/bin/fsid-unshare.c's command
 # line: --help, every syntax error with its exit status (120) and
 # message, and --dry-run, which prints the map files it would write and
 # touches no namespace. What needs a kernel (writing the maps, a kernel

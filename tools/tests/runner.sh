@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# runner.sh — tests of tools/run-guest.sh against a real guest: exit status,
+# runner.sh — tests of tools/vm/run-guest.sh against a real guest: exit status,
 # console output, the timeout, a guest that dies without its end marker, a
 # virtio ext4 disk made on the host, the interactive shell, usage errors.
 #
@@ -8,7 +8,7 @@
 set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BZIMAGE INITRAMFS" >&2; exit 2; }
 kernel=$1 initrd=$2
-run=$(cd "$(dirname "$0")/.." && pwd)/run-guest.sh
+run=$(cd "$(dirname "$0")/.." && pwd)/vm/run-guest.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 bad=0

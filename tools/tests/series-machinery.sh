@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# series-machinery.sh — tests of tools/kernel-tree.sh and tools/series-export.sh
+# series-machinery.sh — tests of tools/series/kernel-tree.sh and tools/series/series-export.sh
 # on a small fake kernel tarball, so every path (apply, export, round trip,
 # cover letter, version mismatch, refusing to lose work) runs in seconds.
 #
-# Also the argument check of tools/bisect-check.sh (FROM).
+# Also the argument check of tools/series/bisect-check.sh (FROM).
 #
 # usage: tools/tests/series-machinery.sh
 # Output is TAP; exit status 0 when every test passed, 1 otherwise.
@@ -22,10 +22,10 @@ has() { grep -q -- "$2" "$1"; }
 # tree NAME SERIESDIR [ARGS]: kernel-tree.sh on tree $tmp/NAME; stderr in $tmp/err
 tree() {
 	TARBALL=$tmp/linux.tar.xz SERIES=$2 TREE=$tmp/$1 VANILLA=$tmp/$1-vanilla \
-		"$tools/kernel-tree.sh" "${@:3}" >/dev/null 2>"$tmp/err"
+		"$tools/series/kernel-tree.sh" "${@:3}" >/dev/null 2>"$tmp/err"
 }
 export_to() { # export_to TREENAME SERIESDIR [OUTDIR]
-	TREE=$tmp/$1 SERIES=$2 OUT=${3:-$2} "$tools/series-export.sh" >/dev/null 2>"$tmp/err"
+	TREE=$tmp/$1 SERIES=$2 OUT=${3:-$2} "$tools/series/series-export.sh" >/dev/null 2>"$tmp/err"
 }
 commit() { # commit TREENAME SUBJECT: commit all changes with a fixed date
 	git -C "$tmp/$1" add -A &&
@@ -106,7 +106,7 @@ expect "apply then export round-trips byte for byte" diff -r "$tmp/series" "$tmp
 # Work in the tree is never thrown away behind the developer's back.
 printf 'int e;\n' >>"$tmp/a/fs/new.c"
 commit a "fs: add e"
-TREE=$tmp/a "$tools/kernel-tree.sh" --check-exported 2>"$tmp/err"
+TREE=$tmp/a "$tools/series/kernel-tree.sh" --check-exported 2>"$tmp/err"
 rc=$?
 expect "--check-exported refuses while the tree has unexported commits" \
 	eval '[ $rc -eq 3 ] && has $tmp/err "not in series/"'
@@ -120,7 +120,7 @@ echo stale >"$tmp/series/0009-an-old-subject.patch"
 echo 0009-an-old-subject.patch >>"$tmp/series/series"
 export_to a "$tmp/series"
 expect "after export the tree counts as exported, and stale patch files are gone" \
-	eval 'TREE=$tmp/a "$tools/kernel-tree.sh" --check-exported && [ -f $tmp/series/0003-fs-add-e.patch ] &&
+	eval 'TREE=$tmp/a "$tools/series/kernel-tree.sh" --check-exported && [ -f $tmp/series/0003-fs-add-e.patch ] &&
 	      [ ! -e $tmp/series/0009-an-old-subject.patch ] && ! grep -q 0009 $tmp/series/series'
 
 # Patches that no longer apply: the message names the patch and the versions.
@@ -148,7 +148,7 @@ expect "a series made for another version that still applies is applied, with a 
 # bisect-check's FROM: a patch number of the series or nothing is built.
 rcs=
 for from in 0 x 99; do
-	FROM=$from TREE=$tmp/a BUILD=$tmp/bisect "$tools/bisect-check.sh" >/dev/null 2>"$tmp/err"
+	FROM=$from TREE=$tmp/a BUILD=$tmp/bisect "$tools/series/bisect-check.sh" >/dev/null 2>"$tmp/err"
 	rcs="$rcs$?"
 done
 expect "bisect-check refuses FROM=0, x and 99 (status 2, naming the range)" \

@@ -8,7 +8,7 @@
 # Output is TAP; exit status 0 when every test passed, 1 otherwise.
 set -uo pipefail
 tools=$(cd "$(dirname "$0")/.." && pwd)
-. "$tools/series-lib.sh"
+. "$tools/series/series-lib.sh"
 TREE=${TREE:-build/linux}
 VANILLA=${VANILLA:-build/vanilla/linux}
 SERIES=${SERIES:-series}
@@ -30,7 +30,7 @@ expect "the vanilla tree is tag base with no changes" \
 count=$(git -C "$TREE" rev-list --count base..applied)
 expect "tag applied is base plus one commit per patch ($count)" [ "$count" -eq "$(series_list "$SERIES" | wc -l)" ]
 cp -r "$SERIES" "$tmp/out"
-TREE=$TREE SERIES=$SERIES OUT=$tmp/out "$tools/series-export.sh" applied 2>"$tmp/err"
+TREE=$TREE SERIES=$SERIES OUT=$tmp/out "$tools/series/series-export.sh" applied 2>"$tmp/err"
 expect "exporting base..applied gives series/ back byte for byte" \
 	diff -r -x BASE "$SERIES" "$tmp/out"
 if ! diff -q "$SERIES/BASE" "$tmp/out/BASE" >/dev/null; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mkinitramfs.sh — build the guest's initramfs (an uncompressed newc cpio).
 #
-# usage: tools/mkinitramfs.sh OUT.cpio [DIR=GUESTDIR ...]
+# usage: tools/vm/mkinitramfs.sh OUT.cpio [DIR=GUESTDIR ...]
 #
 # Contents, all owned by root but /home/user (uid/gid 1000):
 #   /init                 guest/init
@@ -29,7 +29,7 @@ TREE=${TREE:-$BUILD/linux}
 BUSYBOX=${BUSYBOX:-/bin/busybox}
 HOST_PROGS=${HOST_PROGS-/sbin/mke2fs:mkfs.ext4}
 HOST_ETC=${HOST_ETC-mke2fs.conf}
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 # The directories every image has (besides /tmp, 1777, and /etc, from guest/rootfs).
 base_dirs="bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests demos home"
 

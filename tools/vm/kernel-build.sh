@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # kernel-build.sh — configure and build one kernel flavour.
 #
-# usage: tools/kernel-build.sh FLAVOUR
+# usage: tools/vm/kernel-build.sh FLAVOUR
 #
-# FLAVOUR is one of
-#   vanilla   $VANILLA (no series), guest/kernel.config
-#   fsid-off  $TREE (series applied), guest/kernel.config + guest/fsid-off.config
-#   fsid      $TREE (series applied), guest/kernel.config + guest/fsid.config
+# FLAVOUR is a file guest/flavours/FLAVOUR.config (tools/lib.sh): its tree
+# ("# tree: vanilla" is $VANILLA, without the series; "# tree: series" is
+# $TREE, with it) is configured with guest/kernel.config and that file.
 #
 # The config is `make tinyconfig` with the fragments merged over it and
 # `make olddefconfig`; every line of the fragments must survive into
 # .config, or the build stops and names the line. A .config that comes out
 # unchanged keeps its old time stamp, so nothing is rebuilt for nothing.
+# A build with nothing to do returns at once: after a build the script
+# writes $BUILD/kernel/FLAVOUR/.fsid-stamp, a digest of what the kernel is
+# made of (the tree's HEAD, its uncommitted changes and untracked files,
+# the fragments, this script, the bzImage's time stamp); while the digest
+# is the same, kbuild is not even asked.
 # The kernel is built out of tree in $BUILD/kernel/FLAVOUR (O=, see below), with
 # LOCALVERSION=-FLAVOUR so that `uname -r` names the flavour, fixed build
 # user, host and time stamp, and ccache when it is installed (its base
@@ -23,19 +27,20 @@
 # lost a line of a fragment.
 set -euo pipefail
 
-BUILD=${BUILD:-build}
+. "$(dirname "$0")/../lib.sh"
 TREE=${TREE:-$BUILD/linux}
 VANILLA=${VANILLA:-$BUILD/vanilla/linux}
 JOBS=${JOBS:-$(nproc)}
-guest=$(cd "$(dirname "$0")/../guest" && pwd)
 
 die() { code=$1; shift; printf 'kernel-build: %s\n' "$@" >&2; exit "$code"; }
-[ $# -eq 1 ] || die 2 "usage: $0 vanilla|fsid-off|fsid"
+known=$(flavours | paste -sd' ')
+[ $# -eq 1 ] || die 2 "usage: $0 FLAVOUR ($known)"
 flavour=$1
-case "$flavour" in
+is_flavour "$flavour" || die 2 "unknown flavour '$flavour' (guest/flavours/ has: $known)"
+case "$(flavour_tree "$flavour")" in
 vanilla) src=$VANILLA ;;
-fsid-off | fsid) src=$TREE ;;
-*) die 2 "unknown flavour '$flavour' (vanilla, fsid-off or fsid)" ;;
+series) src=$TREE ;;
+*) die 2 "$(flavour_config "$flavour") has no line '# tree: vanilla' or '# tree: series'" ;;
 esac
 [ -f "$src/Makefile" ] || die 2 "no kernel tree at $src: run make tree first"
 src=$(realpath "$src")
@@ -52,9 +57,28 @@ if [ "${LINK:-yes}" = yes ] && [ "$(realpath -m "$link")" != "$out" ]; then
 	[ ! -e "$link" ] || [ -L "$link" ] || die 2 "$link is in the way: remove it"
 	ln -sfn "$(realpath --relative-to="$BUILD/kernel" "$out")" "$link"
 fi
-fragments=("$guest/kernel.config" "$guest/$flavour.config")
+fragments=("$top/guest/kernel.config" "$(flavour_config "$flavour")")
 
 kmake=(make -s -C "$src" O="$out")
+
+# --- nothing to do? -----------------------------------------------------
+# digest: what this flavour's kernel is made of, as one line.
+digest() {
+	{
+		echo "$flavour"
+		git -C "$src" rev-parse HEAD 2>/dev/null || echo "no git tree at $src"
+		git -C "$src" diff HEAD --binary 2>/dev/null
+		git -C "$src" ls-files -o --exclude-standard 2>/dev/null
+		cat "${fragments[@]}" "$0"
+		stat -c %Y "$(bzimage_in "$out")" 2>/dev/null
+	} | sha256sum | cut -d' ' -f1
+}
+stamp=$out/.fsid-stamp
+if [ -f "$stamp" ] && [ -f "$(bzimage_in "$out")" ] && [ "$(cat "$stamp")" = "$(digest)" ]; then
+	echo "kernel-build: $flavour is up to date ($(cat "$out/include/config/kernel.release"))" >&2
+	exit 0
+fi
+rm -f "$stamp"
 
 # --- config -------------------------------------------------------------
 [ ! -f "$out/.config" ] || cp -p "$out/.config" "$out/.config.prev"
@@ -109,4 +133,5 @@ fi
 echo "kernel-build: building $flavour in $out" >&2
 start=$(date +%s)
 "${kmake[@]}" -j"$JOBS" "${vars[@]}" bzImage || die 1 "the $flavour kernel did not build"
+digest >"$stamp"
 echo "kernel-build: $flavour: $(cat "$out/include/config/kernel.release"), $(( $(date +%s) - start )) s" >&2

@@ -2,11 +2,11 @@
 # bisect-check.sh — every patch of the series builds, with
 # CONFIG_USER_NS_FSID=y and =n, without a compiler warning.
 #
-# usage: tools/bisect-check.sh     (make bisect-check [FROM=N])
+# usage: tools/series/bisect-check.sh     (make bisect-check [FROM=N])
 #
 # Checks out each commit base..applied of $TREE in turn in a worktree of
 # its own, $BUILD/bisect/linux (the developer tree is not touched), and
-# builds the fsid and fsid-off flavours there with tools/kernel-build.sh
+# builds the fsid and fsid-off flavours there with tools/vm/kernel-build.sh
 # (objects in $BUILD/bisect/kernel/, shared with the other builds through
 # ccache). A build that fails or prints "warning:" fails the check. Output
 # is TAP, one line per patch and flavour.
@@ -19,7 +19,7 @@
 set -uo pipefail
 BUILD=${BUILD:-build}
 TREE=${TREE:-$BUILD/linux}
-tools=$(cd "$(dirname "$0")" && pwd)
+tools=$(cd "$(dirname "$0")/.." && pwd)
 wt=$BUILD/bisect/linux
 [ -d "$TREE/.git" ] || { echo "bisect-check: no tree at $TREE: run make tree" >&2; exit 2; }
 if [ ! -e "$wt/.git" ]; then
@@ -43,7 +43,7 @@ for c in "${commits[@]}"; do
 	for f in fsid fsid-off; do
 		n=$((n + 1))
 		log=$BUILD/bisect/$n-$f.log
-		if TREE=$wt LINK=no "$tools/kernel-build.sh" "$f" >"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
+		if TREE=$wt LINK=no "$tools/vm/kernel-build.sh" "$f" >"$log" 2>&1 && ! grep -q 'warning:' "$log"; then
 			echo "ok $n - $f builds: $subject"
 		else
 			echo "not ok $n - $f does not build cleanly: $subject (see $log)"

@@ -391,7 +391,7 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			puts("usage: fsid-bench [-n FILES] [-r ROWS] [-o OPS] [-m MODES] [-k LABEL] DIR\n"
-			     "(the comment at the top of tools/fsid-bench.c explains each)");
+			     "(the comment at the top of guest/bin/fsid-bench.c explains each)");
 			return 0;
 		default:
 			usage("unknown option");

@@ -3,10 +3,10 @@
 # create, fchown and setresuid, measured on vanilla, fsid-off, fsid with no
 # fsid maps and fsid with fsid maps (make bench).
 #
-# usage: tools/bench.sh [OUTDIR]          (make bench [N=FILES] [WALL=1])
+# usage: tools/bench/bench.sh [OUTDIR]          (make bench [N=FILES] [WALL=1])
 #
 # Boots vanilla, fsid-off and fsid (twice: without, then with fsid maps)
-# and runs tools/fsid-bench.c in the guest (rows
+# and runs guest/bin/fsid-bench.c in the guest (rows
 # 0,1,2,3,5,6,10,50,100,200,300,340 mappings, $N files per row, on the
 # guest's tmpfs /tmp). By default QEMU runs with -icount shift=0,sleep=off:
 # the guest clock advances one nanosecond per executed instruction, so every
@@ -25,8 +25,7 @@
 # Exit status: 0 measured; 1 a guest run failed; 2 a kernel or the initramfs
 # is missing; 3 a Debian package is missing (tools/deps.sh printed it).
 set -euo pipefail
-BUILD=${BUILD:-build}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../lib.sh"
 out=${1:-$BUILD/bench}
 N=${N:-2000}
 ROWS=${ROWS:-0,1,2,3,5,6,10,50,100,200,300,340}
@@ -34,12 +33,16 @@ OPS=${OPS:-create,stat,fstat,fchown,setresuid}
 # Guest memory: 512M, or about 2.5 KiB per file for large N (each file is a
 # tmpfs inode, a dentry and an open file; N=1000000 needs about 2.7 GiB).
 mem=$((256 + N / 400)); [ $mem -ge 512 ] || mem=512
-initrd=$BUILD/initramfs.cpio
 "$top/tools/deps.sh" gnuplot-nox || exit 3
-for f in vanilla fsid-off fsid; do
-	[ -f "$BUILD/kernel/$f/arch/x86/boot/bzImage" ] || { echo "bench: no $f kernel: make kernels" >&2; exit 2; }
+# The columns, FLAVOUR:MODE: every flavour without fsid maps ("unset"),
+# each flavour with them twice, without ("unset") and with ("set").
+runs=()
+for f in $(flavours); do
+	[ -f "$(kernel_image "$f")" ] || { echo "bench: no $f kernel: make kernels" >&2; exit 2; }
+	runs+=("$f:unset")
+	[ "$(flavour_has_fsid "$f")" = no ] || runs+=("$f:set")
 done
-[ -f "$initrd" ] || { echo "bench: no initramfs: make guest" >&2; exit 2; }
+[ -f "$(initramfs)" ] || { echo "bench: no initramfs: make guest" >&2; exit 2; }
 mkdir -p "$out"
 if [ "${WALL:-0}" = 1 ]; then
 	clock="wall-clock nanoseconds (QEMU ${ACCEL:-tcg}, no -icount): noisy, for orientation only"
@@ -54,12 +57,11 @@ echo "kernel,mode,mappings,op,calls,total_ns,median_ns" >"$csv"
 # One boot per column. "fsid, unset" gets a boot of its own: the first
 # fsid map written turns on the static key userns_fsid_maps_used for the
 # rest of the boot, and "unset" is a system where none ever was.
-for run in vanilla:unset fsid-off:unset fsid:unset fsid:set; do
+for run in "${runs[@]}"; do
 	f=${run%:*} mode=${run#*:}
 	echo "bench: $f, $mode ..." >&2
 	log=$out/$f-$mode.log
-	if ! MEM=${mem}M ICOUNT=$icount "$top/tools/run-guest.sh" -k "$BUILD/kernel/$f/arch/x86/boot/bzImage" \
-		-i "$initrd" -t "${TIMEOUT:-1800}" -l "$log" \
+	if ! MEM=${mem}M ICOUNT=$icount "$top/tools/vm/run-guest.sh" -f "$f" -t "${TIMEOUT:-1800}" -l "$log" \
 		--test "fsid-bench -n $N -r $ROWS -o $OPS -m $mode -k $f /tmp" >/dev/null; then
 		echo "bench: the $f run ($mode) failed; see $log" >&2
 		exit 1
@@ -67,20 +69,30 @@ for run in vanilla:unset fsid-off:unset fsid:unset fsid:set; do
 	tr -d '\r' <"$log" | grep "^$f,$mode," >>"$csv"
 done
 
-# The table: per op, rows by mapping count; columns vanilla, fsid-off,
-# fsid (no fsid maps), fsid (fsid maps set); medians and ratios to vanilla.
-awk -F, -v N="$N" -v clock="$clock" '
+# The table: per op, rows by mapping count; a column per run (vanilla,
+# fsid-off, fsid with no fsid maps, fsid with fsid maps set); medians and
+# ratios to vanilla.
+awk -F, -v N="$N" -v clock="$clock" -v runs="${runs[*]}" '
+BEGIN {
+	# A flavour measured twice is titled "NAME, unset" and "NAME, set".
+	ncols = split(runs, cols, " ")
+	for (c = 1; c <= ncols; c++) twice[cols[c]] = 1
+	for (c = 1; c <= ncols; c++) {
+		split(cols[c], km, ":")
+		title[c] = ((km[1] ":set") in twice) ? km[1] ", " km[2] : km[1]
+	}
+}
 NR == 1 { next }
 {
-	col = ($1 == "fsid") ? "fsid-" $2 : $1
+	col = $1 ":" $2
 	v[$4, $3, col] = $7
 	if (!seen_op[$4]++) ops[++nops] = $4
 	if (!seen_row[$3]++) rows[++nrows] = $3
 }
 function cell(op, r, c,    x, base) {
-	x = v[op, r, c]; base = v[op, r, "vanilla"]
+	x = v[op, r, c]; base = v[op, r, "vanilla:unset"]
 	if (x == "") return "N/A"
-	if (c == "vanilla" || base == "") return x
+	if (c == "vanilla:unset" || base == "") return x
 	return sprintf("%s (%.3f)", x, x / base)
 }
 END {
@@ -91,12 +103,16 @@ END {
 	for (o = 1; o <= nops; o++) {
 		op = ops[o]
 		printf "\n## %s\n\n", op
-		printf "| mappings | vanilla | fsid-off (CONFIG_USER_NS_FSID=n) | fsid, unset | fsid, set |\n"
-		printf "| ---: | ---: | ---: | ---: | ---: |\n"
+		printf "| mappings |"
+		for (c = 1; c <= ncols; c++) printf " %s |", title[c]
+		printf "\n| ---: |"
+		for (c = 1; c <= ncols; c++) printf " ---: |"
+		printf "\n"
 		for (i = 1; i <= nrows; i++) {
 			r = rows[i]
-			printf "| %s | %s | %s | %s | %s |\n", r, cell(op, r, "vanilla"), cell(op, r, "fsid-off"),
-				cell(op, r, "fsid-unset"), cell(op, r, "fsid-set")
+			printf "| %s |", r
+			for (c = 1; c <= ncols; c++) printf " %s |", cell(op, r, cols[c])
+			printf "\n"
 		}
 	}
 }' "$csv" >"$out/table.md"
@@ -113,8 +129,9 @@ ops=$(awk -F, 'NR > 1 && !s[$4]++ { printf "%s ", $4 }' "$csv")
 		echo "set title '$op'"
 		printf "plot"
 		sep=""
-		for c in "vanilla,unset,vanilla" "fsid-off,unset,fsid-off" "fsid,unset,fsid (no fsid maps)" "fsid,set,fsid (fsid maps set)"; do
-			IFS=, read -r k m t <<<"$c"
+		for c in "${runs[@]}"; do
+			k=${c%:*} m=${c#*:} t=$k
+			[ "$(flavour_has_fsid "$k")" = no ] || t="$k ($([ "$m" = set ] && echo "fsid maps set" || echo "no fsid maps"))"
 			printf "%s '< grep \"^%s,%s,[0-9]*,%s,\" %s' using 3:7 with linespoints title '%s'" \
 				"$sep" "$k" "$m" "$op" "$csv" "$t"
 			sep=","

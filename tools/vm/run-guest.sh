@@ -2,13 +2,17 @@
 # run-guest.sh — boot a kernel flavour in QEMU with the guest initramfs.
 usage() {
 	cat <<'EOF'
-usage: tools/run-guest.sh [options] --test CMD    run CMD, exit with its status
-       tools/run-guest.sh [options] --shell       interactive root shell
+usage: tools/vm/run-guest.sh [options] --test CMD    run CMD, exit with its status
+       tools/vm/run-guest.sh [options] --shell       interactive root shell
 
-  -k, --kernel FILE   the bzImage to boot (required)
-  -i, --initrd FILE   the initramfs (required)
+  -f, --flavour NAME  boot the kernel make kernel FLAVOUR=NAME built
+  -k, --kernel FILE   boot FILE, a bzImage (this or -f is required)
+  -i, --initrd FILE   the initramfs [the one make guest builds]
   -d, --disk FILE     attach FILE as a raw virtio disk: /dev/vda, vdb, ...
                       (repeatable; e.g. an ext4 image made with mkfs.ext4)
+  -D, --scratch SIZE  attach a fresh, empty ext4 image of SIZE (truncate(1)
+                      sizes: 64M) after the -d disks, made with mkfs.ext4
+                      in $TMPDIR and removed when the guest stops
   -t, --timeout SECS  kill the guest after SECS seconds [300; 0 = never;
                       --shell never times out]
   -l, --log FILE      also write the console output to FILE
@@ -22,6 +26,7 @@ program exits with N. In --shell mode, `exit` powers off; Ctrl-A X kills
 QEMU.
 
 Environment:
+  BUILD=DIR      where make builds [build]: -f's kernel and the default -i.
   ACCEL=tcg|kvm  QEMU accelerator [tcg]. KVM is opt-in: on the project's
                  build machines /dev/kvm exists but guests hang under it.
   ICOUNT=1       -icount shift=0,sleep=off: the guest clock advances 1 ns per
@@ -31,7 +36,7 @@ Environment:
   QEMU=PROGRAM   [qemu-system-x86_64]
   KLOG_DIR=DIR   in --test mode, keep the guest's whole kernel log (dmesg,
                  printed by the guest after its end marker) as a new file
-                 DIR/boot.XXXXXX.log; tools/klog-scan.sh checks such files.
+                 DIR/boot.XXXXXX.log; tools/vm/klog-scan.sh checks such files.
 
 Exit status: the guest command's status in --test mode (0 in --shell
 mode); 2 usage error; 124 the guest did not finish within the timeout and
@@ -40,15 +45,22 @@ panic, crash, or /init failed); 127 QEMU is not installed.
 EOF
 }
 set -euo pipefail
+. "$(dirname "$0")/../lib.sh"
 
-kernel= initrd= mode= cmd= timeout=300 log= append=
+kernel= initrd= mode= cmd= timeout=300 log= append= scratch=
 disks=()
 die() { printf 'run-guest: %s\n' "$*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
 	case "$1" in
+	-f | --flavour)
+		is_flavour "${2?}" || die "unknown flavour '$2' (guest/flavours/ has: $(flavours | paste -sd' '))"
+		kernel=$(kernel_image "$2")
+		shift 2
+		;;
 	-k | --kernel) kernel=${2?}; shift 2 ;;
 	-i | --initrd) initrd=${2?}; shift 2 ;;
 	-d | --disk) disks+=("${2?}"); shift 2 ;;
+	-D | --scratch) scratch=${2?}; shift 2 ;;
 	-t | --timeout) timeout=${2?}; shift 2 ;;
 	-l | --log) log=${2?}; shift 2 ;;
 	-a | --append) append=${2?}; shift 2 ;;
@@ -59,7 +71,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$mode" ] || { usage >&2; die "say --test CMD or --shell"; }
-[ -f "$kernel" ] || die "no kernel image '$kernel' (--kernel; make kernel builds one)"
+[ -n "$initrd" ] || initrd=$(initramfs)
+[ -n "$kernel" ] || die "say which kernel: -f FLAVOUR or -k FILE"
+[ -f "$kernel" ] || die "no kernel image '$kernel' (make kernel builds one)"
 [ -f "$initrd" ] || die "no initramfs '$initrd' (--initrd; make guest builds it)"
 case "$timeout" in '' | *[!0-9]*) die "--timeout wants whole seconds, not '$timeout'" ;; esac
 for d in ${disks[@]+"${disks[@]}"}; do
@@ -67,6 +81,19 @@ for d in ${disks[@]+"${disks[@]}"}; do
 done
 QEMU=${QEMU:-qemu-system-x86_64}
 command -v "$QEMU" >/dev/null || { echo "run-guest: $QEMU not found (Debian package qemu-system-x86)" >&2; exit 127; }
+
+# Files to remove when this script ends.
+tmpfiles=()
+cleanup() { rm -f ${tmpfiles[@]+"${tmpfiles[@]}"}; }
+trap cleanup EXIT
+if [ -n "$scratch" ]; then
+	[[ $scratch =~ ^[1-9][0-9]*[KMG]$ ]] || die "--scratch wants a size such as 64M, not '$scratch'"
+	img=$(mktemp "${TMPDIR:-/tmp}/scratch.XXXXXX")
+	tmpfiles+=("$img")
+	truncate -s "$scratch" "$img" && mkfs.ext4 -q -F "$img" >/dev/null ||
+		die "could not make a $scratch ext4 image (mkfs.ext4, Debian package e2fsprogs)"
+	disks+=("$img")
+fi
 
 accel=${ACCEL:-tcg}
 case "$accel" in
@@ -85,19 +112,17 @@ done
 cmdline="console=ttyS0 quiet panic=-1 fsid.mode=$mode"
 if [ "$mode" = shell ]; then
 	# mon:stdio: the console is the terminal, Ctrl-A X quits.
-	exec "${qemu[@]}" -serial mon:stdio -append "$cmdline $append"
+	"${qemu[@]}" -serial mon:stdio -append "$cmdline $append"
+	exit 0
 fi
 
 cmdline="$cmdline fsid.cmd=$(printf '%s' "$cmd" | base64 -w0)"
 [ -z "${KLOG_DIR:-}" ] || cmdline="$cmdline fsid.klog=1"
 [ ${#cmdline} -lt 2000 ] || die "the command is too long for the kernel command line; put it in a script in the guest"
-own_log=no
 if [ -z "$log" ]; then
 	log=$(mktemp)
-	own_log=yes
+	tmpfiles+=("$log")
 fi
-cleanup() { [ $own_log = no ] || rm -f "$log"; }
-trap cleanup EXIT
 tlimit=()
 [ "$timeout" -gt 0 ] && tlimit=(timeout -k 5 "$timeout")
 set +e

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs-links.sh — check every internal link of the HTML docs (make check).
 #
-# usage: tools/docs-links.sh [DIR]     (DIR: the built docs, $BUILD/docs)
+# usage: Documentation/docs/docs-links.sh [DIR]     (DIR: the built docs, $BUILD/docs)
 #
 # Reads every DIR/**/*.html and checks each href and src (and a cast's
 # data-src) that is not a URL with a scheme (http:, https:, mailto: ... are

@@ -3,9 +3,9 @@
 # BUGs, oopses, panics, refcount and list corruption, lockdep, KASAN,
 # UBSAN, kmemleak and hung-task reports.
 #
-# usage: tools/klog-scan.sh FILE...
+# usage: tools/vm/klog-scan.sh FILE...
 #
-# Each FILE is a kernel log that tools/run-guest.sh kept (KLOG_DIR). Every
+# Each FILE is a kernel log that tools/vm/run-guest.sh kept (KLOG_DIR). Every
 # report found is printed as "klog: FILE: LINE", with up to 12 lines of
 # what follows it (the call trace), each prefixed "klog: ".
 # Exit status: 0 no report in any FILE; 1 some report; 2 usage or a FILE

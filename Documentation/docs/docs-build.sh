@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs-build.sh — render the documentation to HTML in $BUILD/docs/ (make docs).
 #
-# usage: tools/docs-build.sh
+# usage: Documentation/docs/docs-build.sh
 #
 # Renders with pandoc, the template, CSS and filter of Documentation/docs/:
 #   - the walkthrough, $WALKTHROUGH/*.md, chaptered by $WALKTHROUGH/ORDER:
@@ -44,7 +44,7 @@ set -euo pipefail
 
 BUILD=${BUILD:-build}
 TREE=${TREE:-$BUILD/linux}
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 docs=$top/Documentation/docs
 WALKTHROUGH=${WALKTHROUGH-}
 wt_required=${WALKTHROUGH:+yes}
@@ -246,7 +246,7 @@ sort -u "$DOCS_FILES" | while IFS= read -r p; do
 	Documentation/admin-guide/*) from=$(dirname "$ADMIN_GUIDE")/${p#Documentation/admin-guide/} ;;
 	*) from=$top/$p ;;
 	esac
-	[ -f "$from" ] || continue # tools/docs-links.sh reports the broken link
+	[ -f "$from" ] || continue # Documentation/docs/docs-links.sh reports the broken link
 	mkdir -p "$out/$(dirname "$p")"
 	cp "$from" "$out/$p"
 	if [[ $p == *.cast ]]; then

@@ -1,5 +1,5 @@
 # series-lib.sh — shell functions shared by the scripts that read series/.
-# Sourced, not run: by tools/kernel-tree.sh and tools/series-export.sh.
+# Sourced, not run: by tools/series/kernel-tree.sh and tools/series/series-export.sh.
 #
 # series/series lists the patch files in order, one per line; blank lines
 # and lines starting with # are comments. series/BASE records the upstream

@@ -2,7 +2,7 @@
 # docs-player.sh — open a docs page in headless Chromium and check that its
 # asciinema players rendered; save a screenshot of it (make check).
 #
-# usage: tools/docs-player.sh PAGE PNG
+# usage: Documentation/docs/docs-player.sh PAGE PNG
 #
 # Loads PAGE as a file:// URL (the docs work from file://: each cast comes
 # with X.cast.js, which needs no fetch), lets its scripts run for up to
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -eq 2 ] || { echo "usage: $0 PAGE PNG" >&2; exit 2; }
 [ -f "$1" ] || { echo "docs-player: no $1: build the docs first (make docs)" >&2; exit 2; }
 page=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")

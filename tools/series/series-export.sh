@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # series-export.sh — write the commits of the kernel tree back to series/.
 #
-# usage: tools/series-export.sh [REV]
+# usage: tools/series/series-export.sh [REV]
 #
 # Runs `git format-patch base..REV` (REV defaults to HEAD) in $TREE with a
 # pinned configuration, so the same commits always give byte-identical
@@ -106,7 +106,7 @@ done
 [ ! -f "$tmp/out/0000-cover-letter.patch" ] || mv "$tmp/out/0000-cover-letter.patch" "$OUT/"
 {
 	echo "# The patches of the series in the order \`git am\` applies them."
-	echo "# Written by \`make export\` (tools/series-export.sh); edit the kernel tree, not this."
+	echo "# Written by \`make export\` (tools/series/series-export.sh); edit the kernel tree, not this."
 	(cd "$tmp/out" && ls -1 -- *.patch 2>/dev/null || true) | sort
 } > "$OUT/series"
 for p in "$tmp/out"/*.patch; do

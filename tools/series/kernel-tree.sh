@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # kernel-tree.sh — the kernel source trees the flavours are built from.
 #
-# usage: tools/kernel-tree.sh [--reset | --check-exported]
+# usage: tools/series/kernel-tree.sh [--reset | --check-exported]
 #
 # Makes (or brings up to date) two trees from Debian's linux-source-6.1:
 #   $TREE     a git repository: tag "base" is the tarball as one commit,

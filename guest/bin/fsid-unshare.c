@@ -65,6 +65,8 @@ static const char usage_text[] =
 "  -M, --mount                     also a new mount namespace\n"
 "  -p, --pid                       also a new pid namespace (COMMAND is\n"
 "                                  its pid 1)\n"
+"  -P, --pid-file FILE             once COMMAND runs, write its pid (as\n"
+"                                  seen from here) to FILE\n"
 "  -u, --uid UID                   the uid to run COMMAND as inside [0]\n"
 "  -g, --gid GID                   the gid to run COMMAND as inside [0]\n"
 "  -n, --dry-run                   print the map files it would write, do\n"
@@ -227,6 +229,37 @@ static int write_maps(pid_t pid)
 	return 0;
 }
 
+/*
+ * Wait until the process @pid, which holds the write end of the
+ * close-on-exec pipe @fd, has executed COMMAND (the pipe then reads end
+ * of file), and write @pid to @file by renaming a complete temporary
+ * file over it: whoever reads @file finds a whole pid, of a process that
+ * already runs COMMAND with its ids inside. 0, or EXIT_SYSCALL after
+ * saying what failed.
+ */
+static int write_pid_file(const char *file, int fd, pid_t pid)
+{
+	char tmp[PATH_MAX], c;
+	ssize_t n;
+	FILE *f;
+
+	do
+		n = read(fd, &c, 1);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", file) >= (int)sizeof(tmp))
+		return complain(EXIT_SYSCALL, "--pid-file %s: name too long", file);
+	f = fopen(tmp, "w");
+	if (!f)
+		return complain(EXIT_SYSCALL, "--pid-file %s: %s", tmp, strerror(errno));
+	fprintf(f, "%d\n", pid);
+	if (fclose(f) || rename(tmp, file)) {
+		unlink(tmp);
+		return complain(EXIT_SYSCALL, "--pid-file %s: %s", file, strerror(errno));
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -234,6 +267,7 @@ int main(int argc, char **argv)
 		{ "map-fsids", required_argument, NULL, 'f' },
 		{ "mount", no_argument, NULL, 'M' },
 		{ "pid", no_argument, NULL, 'p' },
+		{ "pid-file", required_argument, NULL, 'P' },
 		{ "uid", required_argument, NULL, 'u' },
 		{ "gid", required_argument, NULL, 'g' },
 		{ "dry-run", no_argument, NULL, 'n' },
@@ -241,11 +275,13 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	int flags = CLONE_NEWUSER, dry_run = 0, sync_pipe[2], status, c, i;
+	int exec_pipe[2] = { -1, -1 };
+	const char *pid_file = NULL;
 	long long uid = 0, gid = 0;
 	pid_t pid;
 	char go;
 
-	while ((c = getopt_long(argc, argv, "+m:f:Mpu:g:nh", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+m:f:MpP:u:g:nh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'm':
 			add_map_line("-m", optarg, 0);
@@ -258,6 +294,11 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			flags |= CLONE_NEWPID;
+			break;
+		case 'P':
+			if (!*optarg)
+				die(EXIT_USAGE, "-P: the pid file needs a name");
+			pid_file = optarg;
 			break;
 		case 'u':
 			uid = parse_id_option("-u", optarg);
@@ -291,11 +332,16 @@ int main(int argc, char **argv)
 
 	if (pipe2(sync_pipe, O_CLOEXEC))
 		die(EXIT_SYSCALL, "pipe: %s", strerror(errno));
+	/* --pid-file: learn when COMMAND runs (-p: the child's child runs it). */
+	if (pid_file && !(flags & CLONE_NEWPID) && pipe2(exec_pipe, O_CLOEXEC))
+		die(EXIT_SYSCALL, "pipe: %s", strerror(errno));
 	pid = fork();
 	if (pid < 0)
 		die(EXIT_SYSCALL, "fork: %s", strerror(errno));
 	if (pid == 0) {
 		close(sync_pipe[1]);
+		if (exec_pipe[0] >= 0)
+			close(exec_pipe[0]);
 		if (unshare(flags))
 			die(EXIT_SYSCALL, "unshare: %s", strerror(errno));
 		/* The parent writes the maps while this waits, then closes. */
@@ -304,15 +350,26 @@ int main(int argc, char **argv)
 			_exit(EXIT_SYSCALL);	/* the parent said what failed */
 		if (flags & CLONE_NEWPID) {
 			/* The first child of a new pid namespace is its init. */
+			if (pid_file && pipe2(exec_pipe, O_CLOEXEC))
+				die(EXIT_SYSCALL, "pipe: %s", strerror(errno));
 			pid = fork();
 			if (pid < 0)
 				die(EXIT_SYSCALL, "fork: %s", strerror(errno));
 			if (pid > 0) {
+				if (pid_file) {
+					close(exec_pipe[1]);
+					if (write_pid_file(pid_file, exec_pipe[0], pid)) {
+						kill(pid, SIGKILL);
+						_exit(EXIT_SYSCALL);
+					}
+				}
 				if (waitpid(pid, &status, 0) != pid)
 					die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
 				_exit(WIFEXITED(status) ? WEXITSTATUS(status) :
 				      128 + WTERMSIG(status));
 			}
+			if (pid_file)
+				close(exec_pipe[0]);
 		}
 		if (setresgid((gid_t)gid, (gid_t)gid, (gid_t)gid))
 			die(EXIT_SYSCALL, "setresgid(%lld): %s", gid, strerror(errno));
@@ -325,6 +382,8 @@ int main(int argc, char **argv)
 		    argv[optind], strerror(errno));
 	}
 	close(sync_pipe[0]);
+	if (exec_pipe[1] >= 0)
+		close(exec_pipe[1]);
 	/* Wait until the child has unshared and stopped itself. */
 	if (waitpid(pid, &status, WUNTRACED) != pid)
 		die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
@@ -340,6 +399,11 @@ int main(int argc, char **argv)
 	if (write(sync_pipe[1], "g", 1) != 1 || kill(pid, SIGCONT))
 		die(EXIT_SYSCALL, "waking the child: %s", strerror(errno));
 	close(sync_pipe[1]);
+	if (exec_pipe[0] >= 0 && write_pid_file(pid_file, exec_pipe[0], pid)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return EXIT_SYSCALL;
+	}
 	if (waitpid(pid, &status, 0) != pid)
 		die(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);

@@ -1,0 +1,107 @@
+# suites.sh — the registry of make check's test suites (bash, sourced by
+# tools/check/check.sh, which counts their TAP; nothing here counts).
+#
+# One line per suite:   suite NAME [NEED...] -- COMMAND [ARG...]
+#   NEED  kernel:FLAVOUR (built first) or guest (the initramfs, built first)
+#   COMMAND prints TAP; the helpers below are evaluated when it runs.
+# Flavours (guest/flavours/), demos (demos/demo-N.sh) and the selftest
+# programs (the kselftest Makefile of fsid_mappings) are discovered, so a
+# new one gets its suites without a line here. Expected suite names are
+# listed in README ("What make check checks").
+# shellcheck shell=bash disable=SC2154
+
+# --- helpers the commands use ---------------------------------------------
+# guest FLAVOUR ARGS...: tools/vm/run-guest.sh on that flavour's kernel.
+guest() { "$top/tools/vm/run-guest.sh" -f "$1" -t "$TIMEOUT" "${@:2}"; }
+# smoke FLAVOUR: the guest's smoke test, told what the kernel should be.
+smoke() { guest "$1" --test "/tests/smoke.sh $(kernel_release "$1") $(flavour_has_fsid "$1")"; }
+# in_guest FLAVOUR PROGRAM: one selftest program, with a fresh ext4 disk.
+in_guest() { guest "$1" --scratch 64M --test "/tests/selftest.sh $2"; }
+# compared PROGRAM SCRIPT: PROGRAM on every flavour (its log in
+# $BUILD/check/PROGRAM-FLAVOUR.log), then SCRIPT compares the logs.
+compared() {
+	local f args=()
+	for f in $(flavours); do
+		echo "# $1 on $f: $logs/$1-$f.log" >&2
+		in_guest "$f" "$1" >"$logs/$1-$f.log" 2>&1 </dev/null
+		case "$2" in
+		*attack-answers.sh) args+=("$f:$(flavour_has_fsid "$f"):$logs/$1-$f.log") ;;
+		*) args+=("$logs/$1-$f.log") ;;
+		esac
+	done
+	"$2" "${args[@]}"
+}
+# kselftests VARIABLE: the programs the kselftest Makefile of fsid_mappings
+# lists in VARIABLE (TEST_GEN_PROGS: for kernels with fsid maps;
+# TEST_GEN_PROGS_EXTENDED: for kernels without).
+kselftests() {
+	local dir=${TREE:-$BUILD/linux}/tools/testing/selftests/fsid_mappings
+	[ -f "$dir/Makefile" ] || make -s --no-print-directory -C "$top" tree >/dev/null || return 1
+	make -s --no-print-directory -C "$dir" --eval 'print-%: ; @echo $(notdir $($*))' "print-$1"
+}
+all_kernels=()
+for f in $(flavours); do all_kernels+=("kernel:$f"); done
+
+# --- host-side suites -------------------------------------------------------
+suite series-machinery -- "$top/tools/tests/series-machinery.sh"
+suite series-roundtrip -- "$top/tools/tests/series-roundtrip.sh"
+suite checkpatch -- "$top/tools/tests/checkpatch.sh"
+suite kernel-doc -- "$top/tools/tests/kernel-doc.sh"
+suite no-code-when-off kernel:vanilla kernel:fsid-off -- "$top/tools/tests/no-code-when-off.sh"
+suite launcher-args guest -- "$top/tools/tests/launcher-args.sh" "$BUILD/guest-bin/fsid-unshare"
+suite bench-args guest -- "$top/tools/tests/bench-args.sh" "$BUILD/guest-bin/fsid-bench"
+suite excerpts -- "$top/tools/tests/excerpts.py"
+suite admin-guide -- "$top/tools/tests/admin-guide.sh"
+suite docs -- "$top/tools/tests/docs.sh"
+
+# --- guest suites, on every flavour -----------------------------------------
+for f in $(flavours); do
+	suite "smoke-$f" "kernel:$f" guest -- smoke "$f"
+done
+suite runner kernel:fsid guest -- "$top/tools/tests/runner.sh" "$(kernel_image fsid)" "$(initramfs)"
+# The demos' launcher against a kernel without and one with fsid maps:
+# what needs the kernel (a map refused, no fsid maps), the syntax being
+# checked on the host.
+for f in vanilla fsid; do
+	suite "launcher-$f" "kernel:$f" guest -- guest "$f" --test "/tests/launcher.sh $(flavour_has_fsid "$f")"
+done
+
+# --- the demo scenarios (demos/) --------------------------------------------
+# Each live on fsid, compared with demos/demo-N.expected; each that has a
+# demos/demo-N-FLAVOUR.expected on FLAVOUR too (a kernel without fsid maps
+# must stop it with fsid-unshare's status 121); and the committed casts,
+# which must show the same text.
+for d in $(demos); do
+	suite "demo-$d" kernel:fsid guest -- "$top/tools/tests/demo-live.sh" "$d" fsid 0 "$top/demos/demo-$d.expected"
+	for f in $(flavours); do
+		[ -f "$top/demos/demo-$d-$f.expected" ] || continue
+		status=0
+		[ "$(flavour_has_fsid "$f")" = yes ] || status=121
+		suite "demo-$d-$f" "kernel:$f" guest -- "$top/tools/tests/demo-live.sh" "$d" "$f" $status "$top/demos/demo-$d-$f.expected"
+	done
+done
+suite casts -- "$top/tools/tests/casts.sh" $(demos)
+# The walkthrough's exercises: their answers against the kernel.
+suite exercises kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)"
+suite exercises-attacks kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)" \
+	"$top/Documentation/walkthrough/10-attacks.md"
+
+# --- the kernel selftests in the guest --------------------------------------
+# The fsid_mappings programs for kernels with fsid maps on fsid; those for
+# kernels without on every flavour without them.
+for t in $(kselftests TEST_GEN_PROGS); do
+	suite "selftest-${t%_test}" kernel:fsid guest -- in_guest fsid "$t"
+done
+for f in $(flavours); do
+	[ "$(flavour_has_fsid "$f")" = no ] || continue
+	for t in $(kselftests TEST_GEN_PROGS_EXTENDED); do
+		suite "selftest-${t%_test}-$f" "kernel:$f" guest -- in_guest "$f" "$t"
+	done
+done
+# The attack sequences on every flavour (id maps only where the kernel has
+# no fsid maps): their answers must be the same everywhere, compared, not
+# counted (fsid's own run, counted above, also compares them per test).
+suite attack-answers "${all_kernels[@]}" guest -- compared fsid_attack_test "$top/tools/tests/attack-answers.sh"
+# mount_setattr on every flavour: the series must not change its results,
+# whatever they are (so its own results are compared, not counted).
+suite mount_setattr "${all_kernels[@]}" guest -- compared mount_setattr_test "$top/tools/tests/same-results.sh"
