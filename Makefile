@@ -70,7 +70,7 @@ tree: deps ## the kernel git tree with series/ applied as commits, in build/linu
 tree-reset: deps ## re-apply series/ to build/linux, DROPPING its unexported commits
 	@tools/series/kernel-tree.sh --reset
 
-kernel: tree ## build one flavour: make kernel FLAVOUR=vanilla|fsid-off|fsid
+kernel: tree ## build one flavour: make kernel FLAVOUR=NAME (a file guest/flavours/NAME.config)
 	@tools/vm/kernel-build.sh $(FLAVOUR)
 
 kernels: tree ## build every flavour of guest/flavours/
@@ -124,6 +124,10 @@ casts: tree guest ## record every demo with asciinema into demos/casts/ (each mu
 $(addprefix play-,$(DEMOS)):
 	@tools/deps.sh asciinema
 	@asciinema play demos/casts/demo-$(@:play-%=%).cast
+
+# Any other demo-N or play-N: say which demos there are.
+demo-% play-%:
+	@echo "make: no demo '$*': demos/ has demo-N.sh for N in $(DEMOS)" >&2; exit 2
 
 bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh

@@ -16,19 +16,7 @@ dir=$TREE/Documentation/admin-guide
 page=$dir/fsid-mappings.rst
 [ -d "$dir" ] || { echo "admin-guide: no kernel tree at $TREE (make tree)" >&2; exit 2; }
 "$top/tools/deps.sh" python3-docutils pandoc || exit 3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0 bad=0
-result() { # result OK|FAIL DESC [DETAIL-FILE]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		bad=$((bad + 1))
-		[ -z "${3:-}" ] || head -n 20 "$3" | sed 's/^/#   /'
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 echo "1..4"
 if [ -f "$page" ]; then result OK "the tree has Documentation/admin-guide/fsid-mappings.rst"
 else result FAIL "the tree has Documentation/admin-guide/fsid-mappings.rst"; fi
@@ -39,11 +27,11 @@ if (cd "$dir" && /usr/bin/python3 -m docutils --halt=warning --report=info fsid-
 	>"$tmp/out.html" 2>"$tmp/err") && [ ! -s "$tmp/err" ]; then
 	result OK "docutils renders it without a message (--report=info)"
 else
-	result FAIL "docutils renders it without a message (--report=info)" "$tmp/err"
+	result FAIL "docutils renders it without a message (--report=info)" "$(cat "$tmp/err")"
 fi
 if pandoc --fail-if-warnings -f rst -t html "$page" -o "$tmp/pandoc.html" 2>"$tmp/perr" && [ ! -s "$tmp/perr" ]; then
 	result OK "pandoc renders it without a warning"
 else
-	result FAIL "pandoc renders it without a warning" "$tmp/perr"
+	result FAIL "pandoc renders it without a warning" "$(cat "$tmp/perr")"
 fi
 [ $bad -eq 0 ]

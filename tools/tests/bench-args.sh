@@ -10,9 +10,7 @@
 set -uo pipefail
 [ $# -eq 1 ] && [ -x "$1" ] || { echo "usage: $0 PROGRAM (the built fsid-bench)" >&2; exit 2; }
 prog=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0 bad=0
+. "$(dirname "$0")/tap.sh"
 # refused STATUS MESSAGE ARGS...: the exit status, MESSAGE on stderr, no output.
 refused() {
 	local want=$1 msg=$2 rc

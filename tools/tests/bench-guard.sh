@@ -31,21 +31,11 @@ csv=$out/results.csv
 fig() { awk -F, -v k="$1" -v m="$2" -v r="$3" -v o="$4" \
 	'$1 == k && $2 == m && $3 == r && $4 == o { print $7 }' "$csv"; }
 echo "1..$(( $(wc -w <<<"$ops") * 4 + 4 + 3 ))"
-n=0 bad=0
-result() { # OK DESCRIPTION [DIAGNOSTIC]
-	n=$((n + 1))
-	if [ "$1" = 1 ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		[ -z "${3:-}" ] || echo "#   $3"
-		bad=$((bad + 1))
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 for op in $ops; do
 	for r in $rows; do
 		v=$(fig vanilla unset "$r" "$op") o=$(fig fsid-off unset "$r" "$op")
-		ok=0; [ -n "$v" ] && [ "$v" = "$o" ] && ok=1
+		ok=FAIL; [ -n "$v" ] && [ "$v" = "$o" ] && ok=OK
 		result $ok "$op, $r mappings: fsid-off costs exactly what vanilla costs ($o, $v)" \
 			"fsid-off ${o:-missing} instructions per call, vanilla ${v:-missing}"
 	done
@@ -58,7 +48,7 @@ for m in unset set; do
 	for r in $rows; do
 		[ $m = set ] && [ "$r" = 0 ] && continue
 		v=$(fig vanilla unset "$r" fstat) x=$(fig fsid $m "$r" fstat)
-		ok=0; within1 "$x" "$v" && ok=1
+		ok=FAIL; within1 "$x" "$v" && ok=OK
 		result $ok "fstat, $r mappings: fsid $what within 1% of vanilla ($x, $v)" \
 			"fsid $what: ${x:-missing} instructions per call, vanilla ${v:-missing}"
 	done

@@ -14,18 +14,7 @@
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 N..." >&2; exit 2; }
 top=$(cd "$(dirname "$0")/../.." && pwd)
-n=0 bad=0
-result() { # result OK|FAIL DESC [DETAIL...]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		bad=$((bad + 1))
-		shift 2
-		[ $# -eq 0 ] || printf '%s\n' "$@" | head -n 20 | sed 's/^/#   /'
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 # same NAME TEXT-FILE: compare with the expected file of demo NAME.
 same() {
 	local out rc
@@ -35,8 +24,6 @@ same() {
 	return $rc
 }
 in_pty() { script -qec "$1" /dev/null </dev/null; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 echo "1..$((3 * $#))"
 for d in "$@"; do
 	name=demo-$d cast=$top/demos/casts/demo-$d.cast

@@ -23,19 +23,7 @@ set -uo pipefail
 BUILD=${BUILD:-build}
 export BUILD
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0 bad=0
-result() { # result OK|FAIL DESC [DETAIL-FILE]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		bad=$((bad + 1))
-		[ -z "${3:-}" ] || head -n 30 "$3" | sed 's/^/#   /'
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 echo "1..5"
 
 # 1. The build, and nothing on stderr.
@@ -43,7 +31,7 @@ if "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$
 	result OK "make docs (Documentation/docs/docs-build.sh) builds with no warning: $(tail -n 1 "$tmp/out")"
 else
 	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
-	result FAIL "make docs (Documentation/docs/docs-build.sh) builds with no warning" "$tmp/detail"
+	result FAIL "make docs (Documentation/docs/docs-build.sh) builds with no warning" "$(cat "$tmp/detail")"
 fi
 
 # 2. Again, offline: npm must not be needed, nor any network.
@@ -60,14 +48,14 @@ if "${offline[@]}" "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/e
 	result OK "a second build works offline ($how)"
 else
 	cat "$tmp/err" "$tmp/out" >"$tmp/detail"
-	result FAIL "a second build works offline ($how)" "$tmp/detail"
+	result FAIL "a second build works offline ($how)" "$(cat "$tmp/detail")"
 fi
 
 # 3. Every internal link of the built docs.
 if "$top/Documentation/docs/docs-links.sh" "$BUILD/docs" >"$tmp/links" 2>&1; then
 	result OK "every internal link and anchor resolves: $(tail -n 1 "$tmp/links")"
 else
-	result FAIL "every internal link and anchor resolves" "$tmp/links"
+	result FAIL "every internal link and anchor resolves" "$(cat "$tmp/links")"
 fi
 
 # 4. The checker on pages with known faults.
@@ -86,7 +74,7 @@ if [ $rc -eq 1 ] && [ "$(grep -c '^index.html:' "$tmp/selftest")" -eq 2 ] &&
 	result OK "the link checker reports a missing file and a missing anchor, and only those"
 else
 	echo "(exit status $rc)" >>"$tmp/selftest"
-	result FAIL "the link checker reports a missing file and a missing anchor, and only those" "$tmp/selftest"
+	result FAIL "the link checker reports a missing file and a missing anchor, and only those" "$(cat "$tmp/selftest")"
 fi
 
 # 5. The players, in Chromium.
@@ -100,7 +88,7 @@ shot=$BUILD/docs/screenshot-demo.png
 if "$top/Documentation/docs/docs-player.sh" "$DEMO_PAGE" "$shot" >"$tmp/player" 2>&1; then
 	result OK "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}: $(grep -c ': ready' "$tmp/player") ready; screenshot $shot"
 else
-	result FAIL "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}" "$tmp/player"
+	result FAIL "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}" "$(cat "$tmp/player")"
 fi
 
 [ $bad -eq 0 ]

@@ -10,19 +10,7 @@
 set -uo pipefail
 [ $# -eq 1 ] && [ -x "$1" ] || { echo "usage: $0 PROGRAM (the built fsid-unshare)" >&2; exit 2; }
 prog=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0 bad=0
-result() { # result OK|FAIL DESC [DETAIL]
-	n=$((n + 1))
-	if [ "$1" = OK ]; then
-		echo "ok $n - $2"
-	else
-		echo "not ok $n - $2"
-		[ -z "${3:-}" ] || printf '#   %s\n' "$3"
-		bad=$((bad + 1))
-	fi
-}
+. "$(dirname "$0")/tap.sh"
 run() { "$prog" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 # refused DESC MESSAGE ARGS...: exit status 120, MESSAGE on stderr, nothing on stdout.
 refused() {

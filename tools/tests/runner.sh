@@ -9,18 +9,7 @@ set -uo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 BZIMAGE INITRAMFS" >&2; exit 2; }
 kernel=$1 initrd=$2
 run=$(cd "$(dirname "$0")/.." && pwd)/vm/run-guest.sh
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0 bad=0
-result() { # result OK|FAIL DESC
-	n=$((n + 1))
-	if [ "$1" = OK ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; bad=$((bad + 1)); fi
-}
-expect() { # expect DESC COND...
-	local d=$1
-	shift
-	if "$@"; then result OK "$d"; else result FAIL "$d"; fi
-}
+. "$(dirname "$0")/tap.sh"
 guest() { "$run" -k "$kernel" -i "$initrd" "$@" >"$tmp/out" 2>"$tmp/err"; }
 has() { tr -d '\r' <"$1" | grep -q -- "$2"; }
 echo "1..16"

@@ -1,0 +1,33 @@
+# tap.sh — TAP output for the host-side test scripts (bash; sourced by
+# tools/tests/*.sh, never run). The guest's scripts have their own,
+# guest/tests/tap.sh, in POSIX sh.
+#
+#   result OK|FAIL DESC [DETAIL...]  print "ok N - DESC" or "not ok N - DESC";
+#                                    a failure's DETAIL text follows as
+#                                    "#   " comment lines (30 at most)
+#   expect DESC COMMAND...           result OK if COMMAND succeeds, else FAIL
+#   tap_status                       the exit status: 0 no failure, 1 some
+#
+# Sets n (results so far), bad (failures so far) and tmp, a directory
+# removed when the script exits.
+n=0 bad=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+result() {
+	n=$((n + 1))
+	if [ "$1" = OK ]; then
+		echo "ok $n - $2"
+	else
+		echo "not ok $n - $2"
+		bad=$((bad + 1))
+		shift 2
+		[ $# -eq 0 ] || printf '%s\n' "$@" | head -n 30 | sed 's/^/#   /'
+	fi
+}
+expect() {
+	local d=$1
+	shift
+	if "$@"; then result OK "$d"; else result FAIL "$d"; fi
+}
+tap_status() { [ "$bad" -eq 0 ]; }
