@@ -108,8 +108,8 @@ run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=.
 	@test -n "$(CMD)" || { echo "make run: say CMD='command to run in the guest'" >&2; exit 2; }
 	@tools/vm/run-guest.sh -f $(FLAVOUR) $(if $(DISK),--scratch $(DISK)) -t $(TIMEOUT) --test '$(subst ','\'',$(CMD))'
 
-check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T=GLOB: only those suites)
-	@tools/check/check.sh $(T)
+check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T=GLOB: only those suites; LIST=1: list them)
+	@tools/check/check.sh $(if $(LIST),--list) $(T)
 
 demo: $(addprefix demo-,$(DEMOS)) ## replay every demo scenario
 

@@ -2,7 +2,8 @@
 # check.sh — run the test suites of tools/check/suites.sh and count their
 # results (make check).
 #
-# usage: tools/check/check.sh [GLOB]     (make check [T=GLOB])
+# usage: tools/check/check.sh [GLOB]          (make check [T=GLOB])
+#        tools/check/check.sh --list [GLOB]   the suites and what each needs
 #
 # Each suite is a command that prints TAP: a plan "1..N" and one line
 # "ok K - what" or "not ok K - what" per test. This script reads the
@@ -29,6 +30,8 @@ set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 export BUILD
 TIMEOUT=${TIMEOUT:-300}
+list=no
+[ "${1:-}" != --list ] || { list=yes; shift; }
 glob=${1:-*}
 logs=$BUILD/check
 mkdir -p "$logs"
@@ -45,7 +48,10 @@ suite() {
 	shift
 	# shellcheck disable=SC2053
 	[[ $name == $glob ]] || return 0
-	if [ "$pass" = collect ]; then
+	if [ $list = yes ]; then
+		ran=$((ran + 1))
+		echo "$name${needs[*]+ (needs ${needs[*]})}"
+	elif [ "$pass" = collect ]; then
 		needed+=(${needs[@]+"${needs[@]}"})
 	else
 		run_suite "$name" "$@"
@@ -109,6 +115,10 @@ klog_check() {
 # --- pass 1: what the selected suites need --------------------------------
 pass=collect needed=()
 . "$top/tools/check/suites.sh"
+if [ $list = yes ]; then
+	[ $ran -gt 0 ] || { echo "check: no suite matches '$glob'" >&2; exit 2; }
+	exit 0
+fi
 
 # --- build exactly that ----------------------------------------------------
 mapfile -t needed < <(printf '%s\n' ${needed[@]+"${needed[@]}"} | grep . | sort -u)
