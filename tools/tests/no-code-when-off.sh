@@ -10,7 +10,12 @@
 # section that `size -A` lists except string literals (.rodata.str*): the
 # flavours' release strings ("6.1.192-vanilla", "6.1.192-fsid-off") differ
 # in length, and init/version*.o, which hold little else, are left out.
-# Then the `size` of vmlinux itself. Output is TAP.
+# Then the `size` of vmlinux itself. Equal sizes do not prove equal code,
+# so third: every compared object disassembles to the same instructions
+# (objdump -d -r: instructions, operands and the symbols they relocate
+# against), offsets within sections and symbols aside, and the offsets into
+# string literals (.rodata.str*, for the release string again: kernel/sys.o
+# quotes it). Output is TAP.
 # Environment: BUILD [build]. Exit status: 0 identical; 1 not.
 set -uo pipefail
 BUILD=${BUILD:-build}
@@ -21,7 +26,7 @@ kernel_objs() {
 	(cd "$1" && find . -name '*.o' ! -name vmlinux.o ! -path './scripts/*' ! -path './tools/*' \
 		! -path './arch/x86/boot/*' ! -path './init/version*.o' ! -path './usr/*' | sort)
 }
-echo "1..2"
+echo "1..3"
 mapfile -t objs < <(kernel_objs "$a")
 diffs=0
 for o in "${objs[@]}"; do
@@ -48,4 +53,33 @@ if [ "$sa" = "$sb" ]; then
 else
 	echo "not ok 2 - size vmlinux: vanilla $sa, fsid-off $sb"
 fi
-[ $diffs -eq 0 ] && [ "$sa" = "$sb" ]
+# code OBJECT: its disassembly, without what may differ (see above).
+code() {
+	objdump -d -r -w --no-show-raw-insn "$1" | sed -E '
+		1,/file format/d
+		s/^ *[0-9a-f]+:\t//
+		s/\t[0-9a-f]+: (R_)/\t\1/
+		s/\b[0-9a-f]+ <([^>+]*)(\+0x[0-9a-f]+)?>/<\1>/g
+		s/^[0-9a-f]+ </</
+		s/(\.rodata\.str[0-9.]*)[-+]0x[0-9a-f]+/\1/g'
+}
+codediffs=0 lines=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp" "$tmp.a" "$tmp.b"' EXIT
+for o in "${objs[@]}"; do
+	[ -f "$b/$o" ] || continue
+	code "$a/$o" >"$tmp.a"
+	code "$b/$o" >"$tmp.b"
+	lines=$((lines + $(wc -l <"$tmp.a")))
+	if ! d=$(diff "$tmp.a" "$tmp.b"); then
+		echo "#   $o: other instructions (vanilla < > fsid-off):"
+		printf '%s\n' "$d" | head -n 12 | sed 's/^/#     /'
+		codediffs=$((codediffs + 1))
+	fi
+done
+if [ $codediffs -eq 0 ] && [ $lines -gt 0 ]; then
+	echo "ok 3 - fsid-off's ${#objs[@]} kernel objects disassemble to vanilla's instructions ($lines lines of objdump -d -r)"
+else
+	echo "not ok 3 - $codediffs of fsid-off's kernel objects disassemble to other instructions than vanilla's"
+fi
+[ $diffs -eq 0 ] && [ "$sa" = "$sb" ] && [ $codediffs -eq 0 ] && [ $lines -gt 0 ]
