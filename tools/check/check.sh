@@ -131,7 +131,10 @@ for need in ${needed[@]+"${needed[@]}"}; do
 	guest) make -s --no-print-directory -C "$top" guest >/dev/null || { echo "check: make guest failed" >&2; exit 1; } ;;
 	kernel:*)
 		f=${need#kernel:}
-		if ! "$top/tools/vm/kernel-build.sh" "$f" >"$logs/build-$f.log" 2>&1; then
+		echo "# kernel $f: tools/vm/kernel-build.sh $f (log: $logs/build-$f.log)"
+		if "$top/tools/vm/kernel-build.sh" "$f" >"$logs/build-$f.log" 2>&1; then
+			tail -n 1 "$logs/build-$f.log" | sed 's/^/# /'
+		else
 			failed=$((failed + 1))
 			echo "not ok - the $f kernel does not build; see $logs/build-$f.log"
 			tail -n 5 "$logs/build-$f.log" | sed 's/^/  #   /'
