@@ -21,6 +21,9 @@ DEMO_DELAY ?= 1
 # make bench: files per row, and 1 for wall-clock time instead of instructions.
 N ?= 2000
 WALL ?= 0
+# make fuzz: iterations, and the seed to replay (empty: a new one).
+ITER ?= 1000
+SEED ?=
 # make bisect-check: the first patch to build.
 FROM ?= 1
 export BUILD TARBALL TREE VANILLA SERIES
@@ -50,7 +53,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs bench bisect-check checkpatch export clean distclean \
+	docs bench fuzz bisect-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -131,6 +134,9 @@ demo-% play-%:
 
 bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
+
+fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against invariants (ITER=N [1000]; SEED=S replays a run)
+	@tools/vm/run-guest.sh -f $(FLAVOUR) -t $(TIMEOUT) --test 'fsid-fuzz -n $(ITER)$(if $(SEED), -s $(SEED))'
 
 docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@Documentation/docs/docs-build.sh
