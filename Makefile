@@ -37,6 +37,8 @@ PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 
 # The registries (tools/lib.sh reads the same files).
 FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))
+# Those make check and make bench use: all but "# check: separate" ones.
+CHECK_FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(shell grep -Lx '\# check: separate' guest/flavours/*.config)))
 DEMOS := $(patsubst demos/demo-%.sh,%,$(wildcard demos/demo-[0-9]*.sh))
 
 # The guest's C programs: guest/bin/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
@@ -53,7 +55,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs bench fuzz bisect-check checkpatch export clean distclean \
+	docs bench fuzz check-debug bisect-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -114,6 +116,9 @@ run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=.
 check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T=GLOB: only those suites; LIST=1: list them)
 	@tools/check/check.sh $(if $(LIST),--list) $(T)
 
+check-debug: deps ## make check's selftests, demos and fuzzer on the debug flavour (KASAN, UBSAN, lockdep, KFENCE): any kernel report fails (slow; T=, LIST=1 as for check)
+	@CHECK_SET=debug tools/check/check.sh $(if $(LIST),--list) $(T)
+
 demo: $(addprefix demo-,$(DEMOS)) ## replay every demo scenario
 
 $(addprefix demo-,$(DEMOS)): tree guest
@@ -132,7 +137,8 @@ $(addprefix play-,$(DEMOS)):
 demo-% play-%:
 	@echo "make: no demo '$*': demos/ has demo-N.sh for N in $(DEMOS)" >&2; exit 2
 
-bench: kernels guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
+bench: tree guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
+	@for f in $(CHECK_FLAVOURS); do tools/vm/kernel-build.sh $$f || exit 1; done
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
 
 fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against invariants (ITER=N [1000]; SEED=S replays a run)

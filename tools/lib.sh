@@ -4,7 +4,8 @@
 #
 # A flavour is a file guest/flavours/NAME.config: a kernel config fragment
 # merged over guest/kernel.config, with a header line "# tree: vanilla"
-# (Debian's tree, $VANILLA) or "# tree: series" (the series applied, $TREE).
+# (Debian's tree, $VANILLA) or "# tree: series" (the series applied, $TREE),
+# and "# check: separate" if make check leaves it out (make check-debug).
 # A demo is a file demos/demo-N.sh; a header line "# needs: disk SIZE"
 # gives it a fresh, empty ext4 disk of SIZE as /dev/vda.
 #
@@ -25,6 +26,21 @@ flavours() {
 }
 # is_flavour NAME: true if guest/flavours/NAME.config exists.
 is_flavour() { [ -n "$1" ] && [ -f "$top/guest/flavours/$1.config" ]; }
+# check_flavours: the flavours of make check (and make bench): all but
+# those with a "# check: separate" line (make check-debug runs those).
+check_flavours() {
+	local f
+	for f in $(flavours); do
+		grep -qx '# check: separate' "$(flavour_config "$f")" || echo "$f"
+	done
+}
+# separate_flavours: the others.
+separate_flavours() {
+	local f
+	for f in $(flavours); do
+		! grep -qx '# check: separate' "$(flavour_config "$f")" || echo "$f"
+	done
+}
 # flavour_config NAME: its fragment.
 flavour_config() { echo "$top/guest/flavours/$1.config"; }
 # flavour_tree NAME: vanilla or series, from its "# tree:" line.

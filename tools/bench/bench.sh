@@ -37,7 +37,7 @@ mem=$((256 + N / 400)); [ $mem -ge 512 ] || mem=512
 # The columns, FLAVOUR:MODE: every flavour without fsid maps ("unset"),
 # each flavour with them twice, without ("unset") and with ("set").
 runs=()
-for f in $(flavours); do
+for f in $(check_flavours); do
 	[ -f "$(kernel_image "$f")" ] || { echo "bench: no $f kernel: make kernels" >&2; exit 2; }
 	runs+=("$f:unset")
 	[ "$(flavour_has_fsid "$f")" = no ] || runs+=("$f:set")

@@ -21,7 +21,7 @@ in_guest() { guest "$1" --scratch 64M --test "/tests/selftest.sh $2"; }
 # $BUILD/check/PROGRAM-FLAVOUR.log), then SCRIPT compares the logs.
 compared() {
 	local f args=()
-	for f in $(flavours); do
+	for f in $(check_flavours); do
 		echo "# $1 on $f: $logs/$1-$f.log" >&2
 		in_guest "$f" "$1" >"$logs/$1-$f.log" 2>&1 </dev/null
 		case "$2" in
@@ -40,7 +40,24 @@ kselftests() {
 	make -s --no-print-directory -C "$dir" --eval 'print-%: ; @echo $(notdir $($*))' "print-$1"
 }
 all_kernels=()
-for f in $(flavours); do all_kernels+=("kernel:$f"); done
+for f in $(check_flavours); do all_kernels+=("kernel:$f"); done
+
+# make check-debug (CHECK_SET=debug): on each flavour with "# check:
+# separate" (guest/flavours/debug.config), the selftests for kernels with
+# fsid maps, the demos and the fuzzer, under the kernel's error detectors;
+# their findings are in the kernel log, which check.sh scans per suite.
+if [ "${CHECK_SET:-}" = debug ]; then
+	for f in $(separate_flavours); do
+		for t in $(kselftests TEST_GEN_PROGS); do
+			suite "$f-selftest-${t%_test}" "kernel:$f" guest -- in_guest "$f" "$t"
+		done
+		for d in $(demos); do
+			suite "$f-demo-$d" "kernel:$f" guest -- "$top/tools/tests/demo-live.sh" "$d" "$f" 0 "$top/demos/demo-$d.expected"
+		done
+		suite "$f-fuzz-maps" "kernel:$f" guest -- guest "$f" --test "fsid-fuzz -n 1000 -s 1"
+	done
+	return 0
+fi
 
 # --- host-side suites -------------------------------------------------------
 suite series-machinery -- "$top/tools/tests/series-machinery.sh"
@@ -55,7 +72,7 @@ suite admin-guide -- "$top/tools/tests/admin-guide.sh"
 suite docs -- "$top/tools/tests/docs.sh"
 
 # --- guest suites, on every flavour -----------------------------------------
-for f in $(flavours); do
+for f in $(check_flavours); do
 	suite "smoke-$f" "kernel:$f" guest -- smoke "$f"
 done
 suite runner kernel:fsid guest -- "$top/tools/tests/runner.sh" "$(kernel_image fsid)" "$(initramfs)"
@@ -73,7 +90,7 @@ done
 # which must show the same text.
 for d in $(demos); do
 	suite "demo-$d" kernel:fsid guest -- "$top/tools/tests/demo-live.sh" "$d" fsid 0 "$top/demos/demo-$d.expected"
-	for f in $(flavours); do
+	for f in $(check_flavours); do
 		[ -f "$top/demos/demo-$d-$f.expected" ] || continue
 		status=0
 		[ "$(flavour_has_fsid "$f")" = yes ] || status=121
@@ -92,7 +109,7 @@ suite exercises-attacks kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(
 for t in $(kselftests TEST_GEN_PROGS); do
 	suite "selftest-${t%_test}" kernel:fsid guest -- in_guest fsid "$t"
 done
-for f in $(flavours); do
+for f in $(check_flavours); do
 	[ "$(flavour_has_fsid "$f")" = no ] || continue
 	for t in $(kselftests TEST_GEN_PROGS_EXTENDED); do
 		suite "selftest-${t%_test}-$f" "kernel:$f" guest -- in_guest "$f" "$t"
