@@ -28,19 +28,11 @@ flavours() {
 is_flavour() { [ -n "$1" ] && [ -f "$top/guest/flavours/$1.config" ]; }
 # check_flavours: the flavours of make check (and make bench): all but
 # those with a "# check: separate" line (make check-debug runs those).
-check_flavours() {
-	local f
-	for f in $(flavours); do
-		grep -qx '# check: separate' "$(flavour_config "$f")" || echo "$f"
-	done
-}
+check_flavours() { flavours | while read -r f; do is_separate "$f" || echo "$f"; done; }
 # separate_flavours: the others.
-separate_flavours() {
-	local f
-	for f in $(flavours); do
-		! grep -qx '# check: separate' "$(flavour_config "$f")" || echo "$f"
-	done
-}
+separate_flavours() { flavours | while read -r f; do ! is_separate "$f" || echo "$f"; done; }
+# is_separate NAME: true if its file has the line "# check: separate".
+is_separate() { grep -qx '# check: separate' "$(flavour_config "$1")"; }
 # flavour_config NAME: its fragment.
 flavour_config() { echo "$top/guest/flavours/$1.config"; }
 # flavour_tree NAME: vanilla or series, from its "# tree:" line.

@@ -422,16 +422,14 @@ static long long lookup(const struct map *m, uint64_t id)
 	return -1;
 }
 
-/* The job of a level-1 target: set fsids and report them. */
-struct fsid_job {
-	struct ns_maps *maps;
-	int report;	/* write end of a pipe to the parent */
-};
-
+/*
+ * The job of a level-1 target: set random fsids and report them (fsuid,
+ * fsgid as seen inside) on the pipe whose write end @arg points to.
+ */
 static int fsid_job(void *arg)
 {
-	struct fsid_job *j = arg;
-	uint32_t ids[4];
+	int report = *(int *)arg;
+	uint32_t ids[2];
 	int i;
 
 	/* Become uid/gid 0 inside if mapped, then random fsids. */
@@ -447,8 +445,7 @@ static int fsid_job(void *arg)
 	}
 	ids[0] = (uint32_t)setfsuid(-1);
 	ids[1] = (uint32_t)setfsgid(-1);
-	ids[2] = ids[3] = 0;
-	if (write(j->report, ids, sizeof(ids)) != sizeof(ids))
+	if (write(report, ids, sizeof(ids)) != sizeof(ids))
 		return 1;
 	/* Wait until the parent has read /proc/PID/status. */
 	pause();
@@ -587,21 +584,18 @@ static void fuzz_maps(pid_t pid, uint64_t lo, uint64_t span, const int fsid_allo
 static void level1(void)
 {
 	static const int allowed[2] = { 1, 1 };
-	struct ns_maps *maps = mmap(NULL, sizeof(*maps), PROT_READ | PROT_WRITE,
-				    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	struct fsid_job job = { .maps = maps };
+	static struct ns_maps level1_maps;
+	struct ns_maps *maps = &level1_maps;
 	struct target t;
 	char path[64];
 	int report[2];
-	uint32_t ids[4];
+	uint32_t ids[2];
 
-	if (maps == MAP_FAILED || pipe(report))
+	if (pipe(report))
 		return;
-	job.report = report[1];
-	if (start_target(&t, fsid_job, &job)) {
+	if (start_target(&t, fsid_job, &report[1])) {
 		close(report[0]);
 		close(report[1]);
-		munmap(maps, sizeof(*maps));
 		return;
 	}
 	close(report[1]);
@@ -636,7 +630,6 @@ static void level1(void)
 	kill(t.pid, SIGKILL);
 	close(report[0]);
 	finish_target(&t, 0);
-	munmap(maps, sizeof(*maps));
 }
 
 /* What the middle namespace of level 2 shares with the top. */

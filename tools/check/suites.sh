@@ -18,16 +18,14 @@ smoke() { guest "$1" --test "/tests/smoke.sh $(kernel_release "$1") $(flavour_ha
 # in_guest FLAVOUR PROGRAM: one selftest program, with a fresh ext4 disk.
 in_guest() { guest "$1" --scratch 64M --test "/tests/selftest.sh $2"; }
 # compared PROGRAM SCRIPT: PROGRAM on every flavour (its log in
-# $BUILD/check/PROGRAM-FLAVOUR.log), then SCRIPT compares the logs.
+# $BUILD/check/PROGRAM-FLAVOUR.log), then SCRIPT compares the logs, each
+# handed as FLAVOUR:FSID:LOG (FSID: yes if the kernel has fsid maps).
 compared() {
 	local f args=()
 	for f in $(check_flavours); do
 		echo "# $1 on $f: $logs/$1-$f.log" >&2
 		in_guest "$f" "$1" >"$logs/$1-$f.log" 2>&1 </dev/null
-		case "$2" in
-		*attack-answers.sh) args+=("$f:$(flavour_has_fsid "$f"):$logs/$1-$f.log") ;;
-		*) args+=("$logs/$1-$f.log") ;;
-		esac
+		args+=("$f:$(flavour_has_fsid "$f"):$logs/$1-$f.log")
 	done
 	"$2" "${args[@]}"
 }

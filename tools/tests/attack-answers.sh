@@ -16,10 +16,8 @@
 # Exit status: 0 every sequence the same everywhere; 1 some differ, are
 # missing, or no log has answers; 2 usage.
 set -uo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 FLAVOUR:FSID:LOG..." >&2; exit 2; }
-for arg; do
-	[[ $arg =~ ^[a-z0-9-]+:(yes|no):. ]] || { echo "attack-answers: '$arg' is not FLAVOUR:yes|no:LOG" >&2; exit 2; }
-done
+. "$(dirname "$0")/tap.sh"
+need_runs 1 "$@"
 
 # answer LOG NAME KIND: the answer of sequence NAME, KIND idmaps or fsid.
 answer() {

@@ -7,6 +7,10 @@
 #                                    "#   " comment lines (30 at most)
 #   expect DESC COMMAND...           result OK if COMMAND succeeds, else FAIL
 #   tap_status                       the exit status: 0 no failure, 1 some
+#   need_runs MIN ARG...             usage check of a comparison script: at
+#                                    least MIN arguments, each FLAVOUR:FSID:LOG
+#                                    (FSID yes or no), as tools/check/suites.sh's
+#                                    compared() hands them; else exit 2
 #
 # Sets n (results so far), bad (failures so far) and tmp, a directory
 # removed when the script exits.
@@ -31,3 +35,12 @@ expect() {
 	if "$@"; then result OK "$d"; else result FAIL "$d"; fi
 }
 tap_status() { [ "$bad" -eq 0 ]; }
+need_runs() {
+	local min=$1 arg
+	shift
+	[ $# -ge "$min" ] || { echo "usage: $0 FLAVOUR:FSID:LOG..." >&2; exit 2; }
+	for arg; do
+		[[ $arg =~ ^[a-z0-9-]+:(yes|no):. ]] ||
+			{ echo "${0##*/}: '$arg' is not FLAVOUR:yes|no:LOG" >&2; exit 2; }
+	done
+}
