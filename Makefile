@@ -55,7 +55,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs bench fuzz check-debug bisect-check checkpatch export clean distclean \
+	docs bench fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -149,6 +149,9 @@ docs: ## render the walkthrough, the admin-guide page and the notes to HTML in b
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check; FROM=N: from patch N on)
 	@FROM=$(FROM) tools/series/bisect-check.sh
+
+behaviour-check: tree guest ## boot the series where it changes behaviour and run the selftests that apply there (tools/series/behaviour-points; slow: not in make check)
+	@tools/series/behaviour-check.sh
 
 checkpatch: tree ## scripts/checkpatch.pl --strict on every patch of series/, full reports
 	@tools/tests/checkpatch.sh -v
