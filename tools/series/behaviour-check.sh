@@ -42,7 +42,10 @@ die() { echo "behaviour-check: $*" >&2; exit 2; }
 # $tmp/N.specs as "PROGRAM GLOB".
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-git -C "$TREE" log --reverse --format=%s base..applied | nl -ba -w1 -s"$(printf '\t')" >"$tmp/series"
+# The commits, resolved once: the tree may change while this runs.
+git -C "$TREE" rev-list --reverse base..applied >"$tmp/commits"
+while read -r c; do git -C "$TREE" log -1 --format=%s "$c"; done <"$tmp/commits" |
+	nl -ba -w1 -s"$(printf '\t')" >"$tmp/series"
 np=0
 : >"$tmp/specs"
 while IFS= read -r line; do
@@ -116,7 +119,7 @@ while IFS=$'\t' read -r num subject; do
 	i=$((i + 1))
 	point_label="patch $num ($subject)"
 	start=$SECONDS
-	c=$(git -C "$TREE" rev-list --reverse base..applied | sed -n "${num}p")
+	c=$(sed -n "${num}p" "$tmp/commits")
 	git -C "$wt" checkout -q --detach "$c" || exit 2
 	blog=$BUILD/behaviour/$num-build.log
 	echo "# patch $num: building ($blog)"
@@ -132,9 +135,10 @@ while IFS=$'\t' read -r num subject; do
 		"$top/tools/vm/run-guest.sh" -k "$img" -t "$TIMEOUT" --scratch 64M \
 			--test "/tests/selftest.sh $prog" >"$log" 2>&1 </dev/null
 		# The harness's TAP, "ok N NAME" or "not ok N NAME", as "ok NAME"
-		# or "notok NAME"; a skipped test has not passed.
-		sed -n -E 's/^ok [0-9]+ ([^ ]+)$/ok \1/p; s/^ok [0-9]+ ([^ ]+) # SKIP.*/notok \1/p;
-			s/^not ok [0-9]+ ([^ ]+).*/notok \1/p' "$log" >"$dir/$prog.results"
+		# or "notok NAME"; a skipped test has not passed. The serial
+		# console ends lines with CR LF.
+		tr -d '\r' <"$log" | sed -n -E 's/^ok [0-9]+ ([^ ]+)$/ok \1/p; s/^ok [0-9]+ ([^ ]+) # SKIP.*/notok \1/p;
+			s/^not ok [0-9]+ ([^ ]+).*/notok \1/p' >"$dir/$prog.results"
 	done
 	verdict "$tmp/$i.specs" "$dir"
 	echo "# patch $num: $((SECONDS - start)) s"
