@@ -113,7 +113,7 @@ run: kernel guest ## run one command in the guest: make run CMD='...' [FLAVOUR=.
 	@test -n "$(CMD)" || { echo "make run: say CMD='command to run in the guest'" >&2; exit 2; }
 	@tools/vm/run-guest.sh -f $(FLAVOUR) $(if $(DISK),--scratch $(DISK)) -t $(TIMEOUT) --test '$(subst ','\'',$(CMD))'
 
-check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T=GLOB: only those suites; LIST=1: list them)
+check: deps ## run every test, building only the kernels and the guest they need; ends with "N passed, N failed" (T="GLOB ...": only the suites matching one of them; LIST=1: list them)
 	@tools/check/check.sh $(if $(LIST),--list) $(T)
 
 check-debug: deps ## make check's selftests, demos and fuzzer on the debug flavour (KASAN, UBSAN, lockdep, KFENCE): any kernel report fails (slow; T=, LIST=1 as for check)

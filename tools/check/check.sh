@@ -2,13 +2,13 @@
 # check.sh — run the test suites of tools/check/suites.sh and count their
 # results (make check).
 #
-# usage: tools/check/check.sh [GLOB]          (make check [T=GLOB])
-#        tools/check/check.sh --list [GLOB]   the suites and what each needs
+# usage: tools/check/check.sh [GLOB...]          (make check [T='GLOB...'])
+#        tools/check/check.sh --list [GLOB...]   the suites and what each needs
 #
 # Each suite is a command that prints TAP: a plan "1..N" and one line
 # "ok K - what" or "not ok K - what" per test. This script reads the
 # registry tools/check/suites.sh twice: first to learn which suites match
-# GLOB [*] and what they need (kernel flavours, the guest initramfs), then,
+# a GLOB [*] and what they need (kernel flavours, the guest initramfs), then,
 # once exactly that is built (tools/vm/kernel-build.sh, which returns at
 # once for an unchanged kernel; make guest), to run them. It keeps each
 # suite's whole output in $BUILD/check/NAME.log, prints one line per test,
@@ -25,18 +25,29 @@
 # kernel that does not build is one failure too.
 #
 # Environment: BUILD [build], TIMEOUT per guest boot in seconds [300].
-# Exit status: 0 every test passed; 1 some failed; 2 no suite matched GLOB.
+# Exit status: 0 every test passed; 1 some failed; 2 no suite matched.
 set -uo pipefail
 . "$(dirname "$0")/../lib.sh"
 export BUILD
 TIMEOUT=${TIMEOUT:-300}
 list=no
 [ "${1:-}" != --list ] || { list=yes; shift; }
-glob=${1:-*}
+globs=("$@")
+[ $# -gt 0 ] || globs=('*')
 logs=$BUILD/check
 mkdir -p "$logs"
 rm -rf "$logs/klog"
 passed=0 failed=0 ran=0
+
+# matches NAME: does NAME match one of the globs?
+matches() {
+	local g
+	for g in "${globs[@]}"; do
+		# shellcheck disable=SC2053
+		[[ $1 == $g ]] && return 0
+	done
+	return 1
+}
 
 # suite NAME [NEED...] -- CMD...: a suite of the registry. NEED is
 # kernel:FLAVOUR or guest. What this does depends on the pass ($pass).
@@ -46,8 +57,7 @@ suite() {
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do needs+=("$1"); shift; done
 	[ "${1:-}" = -- ] || { echo "check: suite $name: no '--' before its command" >&2; exit 2; }
 	shift
-	# shellcheck disable=SC2053
-	[[ $name == $glob ]] || return 0
+	matches "$name" || return 0
 	if [ $list = yes ]; then
 		ran=$((ran + 1))
 		echo "$name${needs[*]+ (needs ${needs[*]})}"
@@ -116,7 +126,7 @@ klog_check() {
 pass=collect needed=()
 . "$top/tools/check/suites.sh"
 if [ $list = yes ]; then
-	[ $ran -gt 0 ] || { echo "check: no suite matches '$glob'" >&2; exit 2; }
+	[ $ran -gt 0 ] || { echo "check: no suite matches '${globs[*]}'" >&2; exit 2; }
 	exit 0
 fi
 
@@ -149,7 +159,7 @@ pass=run
 . "$top/tools/check/suites.sh"
 
 if [ $ran -eq 0 ]; then
-	echo "check: no suite matches '$glob'" >&2
+	echo "check: no suite matches '${globs[*]}'" >&2
 	exit 2
 fi
 echo "$passed passed, $failed failed"
