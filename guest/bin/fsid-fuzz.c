@@ -25,10 +25,18 @@
  *     in any order), from the writer's namespace, and a second write is
  *     refused (EPERM);
  *   - of two processes writing at once, at most one succeeded;
- * and once the maps are there, the namespace's task sets random fsuids
- * and fsgids (setfsuid/setfsgid, setresuid/setresgid): the filesystem
- * ids that /proc/PID/status shows from the initial namespace are the
- * ones its fsid map (or, without one, its id map) gives, never others.
+ * and once the maps are there, the namespace's task runs a random
+ * sequence of setuid-family and setfsuid/setfsgid calls:
+ *   - the filesystem ids that /proc/PID/status shows from the initial
+ *     namespace are the ones its fsid map (or, without one, its id map)
+ *     gives, never others;
+ *   - it creates a file on a tmpfs (which takes fsid maps), fstat()s it
+ *     and fchown()s it to a random owner, then group: the file exists
+ *     only where both filesystem ids have a mapping (EOVERFLOW else),
+ *     shows the task's ids inside and the mapped ones from the initial
+ *     namespace, and each chown answers as chown(2) does (EINVAL for an
+ *     id without mapping; success for the owner keeping its uid or
+ *     giving one of its groups, or with CAP_CHOWN; EPERM otherwise).
  * Kernel reports (WARNING, BUG, KASAN, ...) are caught by make check's
  * scan of the guest's kernel log, not here.
  *
@@ -40,6 +48,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -48,6 +57,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/fsuid.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -70,7 +81,7 @@ struct map {
 };
 
 /* The invariants, each one TAP result. */
-enum { INV_ERRNO, INV_REFUSED, INV_READBACK, INV_ONCE, INV_RACE, INV_FSIDS, NR_INV };
+enum { INV_ERRNO, INV_REFUSED, INV_READBACK, INV_ONCE, INV_RACE, INV_FSIDS, INV_FILES, NR_INV };
 static const char *const inv_names[NR_INV] = {
 	"every write succeeds whole or fails with EINVAL or EPERM",
 	"text that no map may hold is refused",
@@ -78,6 +89,7 @@ static const char *const inv_names[NR_INV] = {
 	"a map is written once: a second write is refused with EPERM",
 	"of two writers at once, at most one succeeds",
 	"the filesystem ids a task gets are the ones its maps give",
+	"files a task makes or chowns get the owners its maps give, and only those it may give",
 };
 static long inv_checked[NR_INV];
 static char inv_failure[NR_INV][512];
@@ -422,30 +434,104 @@ static long long lookup(const struct map *m, uint64_t id)
 	return -1;
 }
 
+/* Where level-1 tasks make files: a tmpfs (fsid-mapped) of mode 1777. */
+#define FILES_DIR	"/run/fsid-fuzz"
+
+/* What a level-1 task did, reported to the initial namespace. */
+struct job_report {
+	uint32_t fsid[2];	/* its fsuid and fsgid inside, at the end */
+	int create_err;		/* open(O_CREAT) of FILES_DIR/f<pid>: 0 or errno */
+	uint32_t st_own[2];	/* the new file's owner as fstat() shows it inside */
+	int chown_cap;		/* CAP_CHOWN in its effective set at the chown */
+	uint32_t to[2];		/* the owner and group it chowned to */
+	int chown_err[2];	/* what fchown() answered for each: 0 or errno */
+	uint32_t st_before[2];	/* the owner before each chown, inside */
+	uint32_t st_after[2];	/* the owner after the two chowns, inside */
+	int nogroups;		/* setgroups(0, NULL) worked: no extra groups */
+};
+
+/* Whether CAP_CHOWN is in this task's effective set now. */
+static int has_cap_chown(void)
+{
+	char status[4096], *p;
+
+	if (read_file("/proc/self/status", status, sizeof(status)))
+		return -1;
+	p = strstr(status, "CapEff:");
+	return p ? (int)(strtoull(p + 7, NULL, 16) & 1) : -1;
+}
+
+/* An id for setresuid(), setfsuid() or fchown(): mostly a mapped one. */
+static uint32_t pick_inside(void)
+{
+	return (uint32_t)(below(3) ? below(70000) : pick_id());
+}
+
 /*
- * The job of a level-1 target: set random fsids and report them (fsuid,
- * fsgid as seen inside) on the pipe whose write end @arg points to.
+ * The job of a level-1 target: a random sequence of setuid-family and
+ * setfsuid/setfsgid calls, then create a file in FILES_DIR, fstat it,
+ * chown it to a random owner and group, and report what happened on the
+ * pipe whose write end @arg points to.
  */
 static int fsid_job(void *arg)
 {
 	int report = *(int *)arg;
-	uint32_t ids[2];
-	int i;
+	struct job_report r;
+	struct stat st;
+	char path[64];
+	int i, fd;
 
-	/* Become uid/gid 0 inside if mapped, then random fsids. */
+	memset(&r, 0, sizeof(r));
+	/* Become uid/gid 0 inside if mapped, drop the extra groups. */
 	if (setresgid(0, 0, 0) || setresuid(0, 0, 0))
 		return 0;
+	r.nogroups = setgroups(0, NULL) == 0;
 	for (i = 0; i < 6; i++) {
-		uint32_t u = (uint32_t)(below(3) ? below(70000) : pick_id());
+		uint32_t u = pick_inside();
 
-		if (below(2))
+		switch (below(6)) {
+		case 0:
 			setfsuid(u);
-		else
+			break;
+		case 1:
 			setfsgid(u);
+			break;
+		case 2:
+			/* Keeps uid 0 somewhere half of the time. */
+			setresuid(below(2) ? 0 : u, u, below(2) ? 0 : u);
+			break;
+		case 3:
+			setresgid(u, u, u);
+			break;
+		case 4:
+			setreuid(-1, u);
+			break;
+		default:
+			setegid(u);
+			break;
+		}
 	}
-	ids[0] = (uint32_t)setfsuid(-1);
-	ids[1] = (uint32_t)setfsgid(-1);
-	if (write(report, ids, sizeof(ids)) != sizeof(ids))
+	r.fsid[0] = (uint32_t)setfsuid(-1);
+	r.fsid[1] = (uint32_t)setfsgid(-1);
+	snprintf(path, sizeof(path), FILES_DIR "/f%d", (int)getpid());
+	fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0600);
+	r.create_err = fd < 0 ? errno : 0;
+	if (fd >= 0 && !fstat(fd, &st)) {
+		r.st_own[0] = st.st_uid;
+		r.st_own[1] = st.st_gid;
+		r.chown_cap = has_cap_chown();
+		for (i = 0; i < 2; i++) {
+			r.to[i] = below(3) ? pick_inside() : r.fsid[i];
+			r.st_before[i] = i ? st.st_gid : st.st_uid;
+			r.chown_err[i] = fchown(fd, i ? (uid_t)-1 : r.to[i],
+						i ? r.to[i] : (gid_t)-1) ? errno : 0;
+			if (fstat(fd, &st))
+				return 1;
+		}
+		r.st_after[0] = st.st_uid;
+		r.st_after[1] = st.st_gid;
+	}
+	if (write(report, &r, sizeof(r)) != sizeof(r))
 		return 1;
 	/* Wait until the parent has read /proc/PID/status. */
 	pause();
@@ -580,6 +666,93 @@ static void fuzz_maps(pid_t pid, uint64_t lo, uint64_t span, const int fsid_allo
 	}
 }
 
+/* The filesystem id of @id inside for map kind @k (0 uid, 1 gid), or -1. */
+static long long fs_lookup(const struct ns_maps *maps, int k, uint32_t id)
+{
+	if (maps->set[2 + k])
+		return lookup(&maps->m[2 + k], id);
+	if (maps->set[k])
+		return lookup(&maps->m[k], id);
+	return -1;
+}
+
+/* Count one check of the files invariant; fail it unless @ok. */
+#define FILES_CHECK(ok, ...)					\
+	do {							\
+		inv_checked[INV_FILES]++;			\
+		if (!(ok))					\
+			fail(INV_FILES, __VA_ARGS__);		\
+	} while (0)
+
+/*
+ * The file that level-1 task @pid made and chowned (@r): created where
+ * its filesystem ids have a mapping (EOVERFLOW where not), owned as its
+ * maps give, and each chown answered as the rules of chown(2) do with
+ * the filesystem ids: EINVAL for an id with no mapping, success for the
+ * owner giving the file to itself or to one of its groups, or with
+ * CAP_CHOWN, EPERM otherwise. Then init's stat() shows the owners that
+ * the maps give for the ids the task sees.
+ */
+static void check_files(const struct ns_maps *maps, const struct job_report *r, pid_t pid)
+{
+	long long ku = fs_lookup(maps, 0, r->fsid[0]), kg = fs_lookup(maps, 1, r->fsid[1]);
+	uint32_t now[2] = { r->fsid[0], r->fsid[1] };
+	char path[64];
+	struct stat st;
+	int i;
+
+	if (!maps->set[0] || !maps->set[1] || lookup(&maps->m[0], r->fsid[0]) < 0 ||
+	    lookup(&maps->m[1], r->fsid[1]) < 0)
+		return;		/* ids not mapped inside: nothing to predict */
+	FILES_CHECK(r->create_err == ((ku < 0 || kg < 0) ? EOVERFLOW : 0),
+		    "fsuid %u, fsgid %u inside (filesystem ids %lld, %lld): creating a file gave %s",
+		    r->fsid[0], r->fsid[1], ku, kg, r->create_err ? strerror(r->create_err) : "success");
+	if (r->create_err)
+		return;
+	FILES_CHECK(r->st_own[0] == r->fsid[0] && r->st_own[1] == r->fsid[1],
+		    "a file made with fsuid %u, fsgid %u shows %u:%u inside",
+		    r->fsid[0], r->fsid[1], r->st_own[0], r->st_own[1]);
+	for (i = 0; i < 2; i++) {
+		uint32_t to = r->to[i];
+		int want;
+
+		if (i == 1 && !r->nogroups)
+			break;	/* extra groups we do not model */
+		if (to == UINT32_MAX)
+			want = 0;	/* -1: no change */
+		else if (fs_lookup(maps, i, to) < 0)
+			want = EINVAL;
+		else if (r->chown_cap == 1)
+			want = 0;
+		else if (now[0] != r->fsid[0])
+			want = EPERM;	/* no longer the owner */
+		else if (i == 0)
+			want = to == r->fsid[0] ? 0 : EPERM;
+		else
+			want = to == r->fsid[1] || to == now[1] ? 0 : EPERM;
+		FILES_CHECK(r->chown_err[i] == want,
+			    "fs%cid %u inside, CAP_CHOWN %d: chown of the %s from %u to %u gave %s, not %s",
+			    i ? 'g' : 'u', r->fsid[i], r->chown_cap, i ? "group" : "owner",
+			    r->st_before[i], to, r->chown_err[i] ? strerror(r->chown_err[i]) : "success",
+			    want ? strerror(want) : "success");
+		if (!r->chown_err[i] && to != UINT32_MAX)
+			now[i] = to;
+	}
+	FILES_CHECK(r->st_after[0] == now[0] && r->st_after[1] == now[1],
+		    "after the chowns the file shows %u:%u inside, not %u:%u",
+		    r->st_after[0], r->st_after[1], now[0], now[1]);
+	snprintf(path, sizeof(path), FILES_DIR "/f%d", (int)pid);
+	if (lstat(path, &st)) {
+		FILES_CHECK(0, "%s: %s", path, strerror(errno));
+		return;
+	}
+	FILES_CHECK(st.st_uid == fs_lookup(maps, 0, now[0]) && st.st_gid == fs_lookup(maps, 1, now[1]),
+		    "a file owned by %u:%u inside is %u:%u from the initial namespace, the maps give %lld:%lld",
+		    now[0], now[1], st.st_uid, st.st_gid, fs_lookup(maps, 0, now[0]),
+		    fs_lookup(maps, 1, now[1]));
+	unlink(path);
+}
+
 /* Level 1: a child of the initial namespace, written by root. */
 static void level1(void)
 {
@@ -589,7 +762,7 @@ static void level1(void)
 	struct target t;
 	char path[64];
 	int report[2];
-	uint32_t ids[2];
+	struct job_report r;
 
 	if (pipe(report))
 		return;
@@ -600,32 +773,28 @@ static void level1(void)
 	}
 	close(report[1]);
 	fuzz_maps(t.pid, 0, 1ULL << 32, allowed, (int)below(2), maps);
-	if (write(t.go, "g", 1) == 1 && read(report[0], ids, sizeof(ids)) == sizeof(ids)) {
+	if (write(t.go, "g", 1) == 1 && read(report[0], &r, sizeof(r)) == sizeof(r)) {
 		/* The ids the task reports inside, and what init sees. */
 		int k;
 
 		snprintf(path, sizeof(path), "/proc/%d/status", t.pid);
 		if (!read_file(path, readback, sizeof(readback))) {
 			for (k = 0; k < 2; k++) {
-				const struct map *fsmap = maps->set[2 + k] ? &maps->m[2 + k] : NULL;
 				const struct map *idmap = maps->set[k] ? &maps->m[k] : NULL;
-				long long want = -1, got;
+				long long want = fs_lookup(maps, k, r.fsid[k]), got;
 
-				if (fsmap)
-					want = lookup(fsmap, ids[k]);
-				else if (idmap)
-					want = lookup(idmap, ids[k]);
 				got = status_fsid(readback, k ? "Gid:" : "Uid:");
-				if (!idmap || lookup(idmap, ids[k]) < 0)
+				if (!idmap || lookup(idmap, r.fsid[k]) < 0)
 					continue;	/* not a mapped id inside */
 				inv_checked[INV_FSIDS]++;
 				if (want < 0)
 					want = 65534;	/* no filesystem id: overflow id */
 				if (got != want)
 					fail(INV_FSIDS, "fs%cid %u inside: /proc/%d/status shows %lld, the maps give %lld",
-					     k ? 'g' : 'u', ids[k], t.pid, got, want);
+					     k ? 'g' : 'u', r.fsid[k], t.pid, got, want);
 			}
 		}
+		check_files(maps, &r, t.pid);
 	}
 	kill(t.pid, SIGKILL);
 	close(report[0]);
@@ -742,12 +911,17 @@ int main(int argc, char **argv)
 	       seed, iterations, iterations, seed);
 	fflush(stdout);
 	rng_state = seed ? seed : 1;
+	/* Level-1 tasks make their files here (a tmpfs takes fsid maps). */
+	if ((mkdir(FILES_DIR, 0755) && errno != EEXIST) ||
+	    mount("tmpfs", FILES_DIR, "tmpfs", 0, "mode=1777"))
+		printf("# %s: %s: no file checks\n", FILES_DIR, strerror(errno));
 	for (iteration = 0; iteration < iterations; iteration++) {
 		if (below(3))
 			level1();
 		else
 			level2();
 	}
+	umount2(FILES_DIR, MNT_DETACH);
 	printf("1..%d\n", NR_INV);
 	for (i = 0; i < NR_INV; i++) {
 		if (inv_failure[i][0] || !inv_checked[i]) {

@@ -22,7 +22,10 @@
 # KLOG_DIR), and tools/vm/klog-scan.sh reads them after the suite: a
 # warning, BUG, oops, panic, refcount or list corruption, lockdep, KASAN,
 # UBSAN, kmemleak or hung-task report is one more failure, printed. A
-# kernel that does not build is one failure too.
+# kernel that does not build is one failure too. With CHECK_SET=debug
+# (make check-debug) a line before the last gives the run's figures:
+# fuzzer iterations, privilege-matrix cells passed, suites with a kernel
+# report, seconds taken.
 #
 # Environment: BUILD [build], TIMEOUT per guest boot in seconds [300].
 # Exit status: 0 every test passed; 1 some failed; 2 no suite matched.
@@ -37,7 +40,7 @@ globs=("$@")
 logs=$BUILD/check
 mkdir -p "$logs"
 rm -rf "$logs/klog"
-passed=0 failed=0 ran=0
+passed=0 failed=0 ran=0 reports=0
 
 # matches NAME: does NAME match one of the globs?
 matches() {
@@ -116,7 +119,7 @@ klog_check() {
 	[ -n "$files" ] || return 0
 	# shellcheck disable=SC2086
 	if ! report=$("$top/tools/vm/klog-scan.sh" $files); then
-		failed=$((failed + 1))
+		failed=$((failed + 1)) reports=$((reports + 1))
 		echo "not ok - $1: the guest kernel reported a problem ($(echo "$files" | wc -l) logs in $dir)"
 		printf '%s\n' "$report" | head -n 40 | sed 's/^/  #   /'
 	fi
@@ -161,6 +164,14 @@ pass=run
 if [ $ran -eq 0 ]; then
 	echo "check: no suite matches '${globs[*]}'" >&2
 	exit 2
+fi
+# make check-debug's figures: what the run covered, and what it cost.
+if [ "${CHECK_SET:-}" = debug ]; then
+	iterations=$(cat "$logs"/*-fuzz-maps.log 2>/dev/null | tr -d '\r' |
+		awk '/^# seed [0-9]+, [0-9]+ iterations/ { n += $4 } END { print n + 0 }')
+	cells=$(cat "$logs"/*-selftest-fsid_maps.log 2>/dev/null | tr -d '\r' |
+		grep -c '^ok [0-9]* global\.who_')
+	echo "# check-debug: $iterations fuzzer iterations, $cells privilege-matrix cells passed (fsid_maps_test who_*), $reports suites with a kernel report, $SECONDS s"
 fi
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -42,7 +42,8 @@ for f in $(check_flavours); do all_kernels+=("kernel:$f"); done
 
 # make check-debug (CHECK_SET=debug): on each flavour with "# check:
 # separate" (guest/flavours/debug.config), the selftests for kernels with
-# fsid maps, the demos and the fuzzer, under the kernel's error detectors;
+# fsid maps, the demos, the fuzzer and the teardown check (fsid-teardown:
+# it needs /proc/slabinfo), under the kernel's error detectors;
 # their findings are in the kernel log, which check.sh scans per suite.
 if [ "${CHECK_SET:-}" = debug ]; then
 	for f in $(separate_flavours); do
@@ -53,6 +54,8 @@ if [ "${CHECK_SET:-}" = debug ]; then
 			suite "$f-demo-$d" "kernel:$f" guest -- "$top/tools/tests/demo-live.sh" "$d" "$f" 0 "$top/demos/demo-$d.expected"
 		done
 		suite "$f-fuzz-maps" "kernel:$f" guest -- guest "$f" --test "fsid-fuzz -n 1000 -s 1"
+		# Namespaces with 340-extent maps are freed whole (slab counts).
+		suite "$f-teardown" "kernel:$f" guest -- guest "$f" --test "fsid-teardown -n 64"
 	done
 	return 0
 fi

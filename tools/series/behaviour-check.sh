@@ -30,6 +30,7 @@ BUILD=${BUILD:-build}
 TREE=${TREE:-$BUILD/linux}
 TIMEOUT=${TIMEOUT:-600}
 . "$top/tools/lib.sh"
+. "$top/tools/series/series-lib.sh"
 points=${1:-$top/tools/series/behaviour-points}
 [ $# -le 1 ] || { echo "usage: $0 [POINTS]" >&2; exit 2; }
 die() { echo "behaviour-check: $*" >&2; exit 2; }
@@ -76,11 +77,7 @@ done <"$points"
 cp "$tmp/specs" "$tmp/$np.specs"
 
 wt=$BUILD/behaviour/linux
-if [ ! -e "$wt/.git" ]; then
-	git -C "$TREE" worktree prune
-	mkdir -p "$(dirname "$wt")"
-	git -C "$TREE" worktree add -q --detach "$(realpath -m "$wt")" base || exit 2
-fi
+worktree_at_base "$TREE" "$wt" || exit 2
 img=$(bzimage_in "$BUILD/behaviour/kernel/fsid")
 
 # verdict SPECS LOGDIR: one TAP line per program of SPECS.

@@ -20,13 +20,10 @@ set -uo pipefail
 BUILD=${BUILD:-build}
 TREE=${TREE:-$BUILD/linux}
 tools=$(cd "$(dirname "$0")/.." && pwd)
+. "$tools/series/series-lib.sh"
 wt=$BUILD/bisect/linux
 [ -d "$TREE/.git" ] || { echo "bisect-check: no tree at $TREE: run make tree" >&2; exit 2; }
-if [ ! -e "$wt/.git" ]; then
-	git -C "$TREE" worktree prune
-	mkdir -p "$(dirname "$wt")"
-	git -C "$TREE" worktree add -q --detach "$(realpath -m "$wt")" base || exit 2
-fi
+worktree_at_base "$TREE" "$wt" || exit 2
 mapfile -t commits < <(git -C "$TREE" rev-list --reverse base..applied)
 from=${FROM:-1}
 case "$from" in

@@ -111,10 +111,8 @@ upstream=$(git -C "$TREE" config fsid.upstream)
 # --- vanilla: a worktree at base ----------------------------------------
 if [ ! -e "$VANILLA/.git" ]; then
 	[ ! -e "$VANILLA" ] || die 3 "$VANILLA exists but is not a git worktree; move it away"
-	mkdir -p "$(dirname "$VANILLA")"
 	echo "kernel-tree: checking out the vanilla tree $VANILLA" >&2
-	git -C "$TREE" worktree prune
-	git -C "$TREE" worktree add -q --detach "$(realpath -m "$VANILLA")" base
+	worktree_at_base "$TREE" "$VANILLA"
 fi
 [ "$(git -C "$VANILLA" rev-parse HEAD)" = "$(git -C "$TREE" rev-parse base)" ] ||
 	die 3 "$VANILLA is not at tag base; it must stay the unpatched kernel (git -C $VANILLA checkout --detach base)"

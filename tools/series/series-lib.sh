@@ -1,5 +1,6 @@
 # series-lib.sh — shell functions shared by the scripts that read series/.
-# Sourced, not run: by tools/series/kernel-tree.sh and tools/series/series-export.sh.
+# Sourced, not run: by tools/series/kernel-tree.sh, series-export.sh,
+# bisect-check.sh and behaviour-check.sh.
 #
 # series/series lists the patch files in order, one per line; blank lines
 # and lines starting with # are comments. series/BASE records the upstream
@@ -30,4 +31,14 @@ series_base_version() {
 makefile_version() {
 	awk -F' *= *' '$1=="VERSION"{v=$2} $1=="PATCHLEVEL"{p=$2} $1=="SUBLEVEL"{s=$2}
 		END{if (v=="" || p=="" || s=="") exit 1; print v "." p "." s}' "$1"
+}
+
+# worktree_at_base TREE DIR: make DIR a detached git worktree of TREE at
+# tag base, unless DIR is a worktree already (one that an earlier run
+# left stays, at the commit it was left at). Returns git's status.
+worktree_at_base() {
+	[ ! -e "$2/.git" ] || return 0
+	git -C "$1" worktree prune
+	mkdir -p "$(dirname "$2")"
+	git -C "$1" worktree add -q --detach "$(realpath -m "$2")" base
 }
