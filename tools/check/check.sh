@@ -22,10 +22,10 @@
 # KLOG_DIR), and tools/vm/klog-scan.sh reads them after the suite: a
 # warning, BUG, oops, panic, refcount or list corruption, lockdep, KASAN,
 # UBSAN, kmemleak or hung-task report is one more failure, printed. A
-# kernel that does not build is one failure too. With CHECK_SET=debug
-# (make check-debug) a line before the last gives the run's figures:
-# fuzzer iterations, privilege-matrix cells passed, suites with a kernel
-# report, seconds taken.
+# kernel that does not build is one failure too. When the debug flavours'
+# suites ran (make check-debug; make check runs them last), a line before
+# the last gives their figures: fuzzer iterations, privilege-matrix cells
+# passed, suites with a kernel report, and the seconds the run took.
 #
 # Environment: BUILD [build], TIMEOUT per guest boot in seconds [300].
 # Exit status: 0 every test passed; 1 some failed; 2 no suite matched.
@@ -40,7 +40,7 @@ globs=("$@")
 logs=$BUILD/check
 mkdir -p "$logs"
 rm -rf "$logs/klog"
-passed=0 failed=0 ran=0 reports=0
+passed=0 failed=0 ran=0 reports=0 ran_names=()
 
 # matches NAME: does NAME match one of the globs?
 matches() {
@@ -75,7 +75,7 @@ suite() {
 run_suite() {
 	local name=$1 log=$logs/$1.log plan=0 n=0 rc line
 	shift
-	ran=$((ran + 1))
+	ran=$((ran + 1)) ran_names+=("$name")
 	echo "# $name: $*"
 	export KLOG_DIR=$logs/klog/$name
 	"$@" >"$log" 2>&1 </dev/null
@@ -165,13 +165,25 @@ if [ $ran -eq 0 ]; then
 	echo "check: no suite matches '${globs[*]}'" >&2
 	exit 2
 fi
-# make check-debug's figures: what the run covered, and what it cost.
-if [ "${CHECK_SET:-}" = debug ]; then
-	iterations=$(cat "$logs"/*-fuzz-maps.log 2>/dev/null | tr -d '\r' |
-		awk '/^# seed [0-9]+, [0-9]+ iterations/ { n += $4 } END { print n + 0 }')
-	cells=$(cat "$logs"/*-selftest-fsid_maps.log 2>/dev/null | tr -d '\r' |
-		grep -c '^ok [0-9]* global\.who_')
-	echo "# check-debug: $iterations fuzzer iterations, $cells privilege-matrix cells passed (fsid_maps_test who_*), $reports suites with a kernel report, $SECONDS s"
-fi
+# The debug flavours' figures (make check-debug, and make check, which
+# runs their suites last): what they covered, and what the run cost.
+debug_figures() {
+	local f iterations=0 cells=0 any=no
+	for f in $(separate_flavours); do
+		if [[ " ${ran_names[*]} " == *" $f-fuzz-maps "* ]]; then
+			any=yes
+			iterations=$((iterations + $(tr -d '\r' <"$logs/$f-fuzz-maps.log" |
+				awk '/^# seed [0-9]+, [0-9]+ iterations/ { n += $4 } END { print n + 0 }')))
+		fi
+		if [[ " ${ran_names[*]} " == *" $f-selftest-fsid_maps "* ]]; then
+			any=yes
+			cells=$((cells + $(tr -d '\r' <"$logs/$f-selftest-fsid_maps.log" |
+				grep -c '^ok [0-9]* global\.who_')))
+		fi
+	done
+	[ $any = no ] ||
+		echo "# debug flavours: $iterations fuzzer iterations, $cells privilege-matrix cells passed (fsid_maps_test who_*), $reports suites with a kernel report; the whole run took $SECONDS s"
+}
+debug_figures
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
