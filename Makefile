@@ -33,7 +33,7 @@ export BUILD TARBALL TREE VANILLA SERIES
 # by the docs scripts when they first run, so make demo-1 does not pull them.
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
-	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3
+	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3 apparmor
 
 # The registries (tools/lib.sh reads the same files).
 FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))
@@ -101,8 +101,16 @@ $(BUILD)/selftests/mount_setattr_test: $(KSELFTESTS)/mount_setattr/mount_setattr
 	@mkdir -p $(@D)
 	gcc $(SELFTEST_CFLAGS) -o $@ $<
 
-$(INITRD): $(GUEST_FILES) $(GUEST_BINS) $(FSID_SELFTESTS_STAMP) $(BUILD)/selftests/mount_setattr_test | tree
-	@tools/vm/mkinitramfs.sh $@ $(BUILD)/selftests=/selftests
+# The AppArmor profiles that fsid-apparmor loads in the guest, compiled for
+# the policy features of Debian's 6.1 kernel (the apparmor package's file).
+AA_POLICY := $(BUILD)/apparmor/owner.bin
+$(AA_POLICY): guest/apparmor/owner.profile
+	@mkdir -p $(@D)
+	apparmor_parser -Q -S -M /usr/share/apparmor-features/features $< >$@.tmp
+	@mv $@.tmp $@
+
+$(INITRD): $(GUEST_FILES) $(GUEST_BINS) $(FSID_SELFTESTS_STAMP) $(BUILD)/selftests/mount_setattr_test $(AA_POLICY) | tree
+	@tools/vm/mkinitramfs.sh $@ $(BUILD)/selftests=/selftests $(BUILD)/apparmor=/apparmor
 
 guest: deps $(INITRD) ## the guest initramfs: busybox, /init, the tests, the C programs
 

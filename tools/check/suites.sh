@@ -58,6 +58,7 @@ debug_suites() {
 			suite "$f-demo-$d" "kernel:$f" guest -- "$top/tools/tests/demo-live.sh" "$d" "$f" 0 "$top/demos/demo-$d.expected"
 		done
 		suite "$f-fuzz-maps" "kernel:$f" guest -- guest "$f" --test "fsid-fuzz -n 1000 -s 1"
+		suite "$f-apparmor-owner" "kernel:$f" guest -- guest "$f" --test "fsid-apparmor /apparmor/owner.bin"
 		# Namespaces with 340-extent maps are freed whole (slab counts).
 		suite "$f-teardown" "kernel:$f" guest -- guest "$f" --test "fsid-teardown -n 64"
 	done
@@ -122,6 +123,12 @@ for f in $(check_flavours); do
 	for t in $(kselftests TEST_GEN_PROGS_EXTENDED); do
 		suite "selftest-${t%_test}-$f" "kernel:$f" guest -- in_guest "$f" "$t"
 	done
+done
+# AppArmor's "owner" rules (guest/bin/fsid-apparmor.c, profiles from
+# guest/apparmor/): on every flavour, so that the id-map answers of the
+# series are those of a kernel without it; the fsid-map cells on fsid.
+for f in $(check_flavours); do
+	suite "apparmor-owner-$f" "kernel:$f" guest -- guest "$f" --test "fsid-apparmor /apparmor/owner.bin"
 done
 # The map files against hostile input (guest/bin/fsid-fuzz.c): a fixed
 # seed, so that make check is the same run every time (make fuzz: others).

@@ -13,7 +13,7 @@
 #   ...                      patch's context and added lines, without
 #   ```                      their first column
 #
-#   <!-- excerpt: series/0022-devpts-handle-fsid-mappings.patch -->
+#   <!-- excerpt: series/0023-devpts-handle-fsid-mappings.patch -->
 #   ```diff                  lines of the patch itself, as they are
 #
 #   <!-- excerpt: linux/include/linux/uidgid.h -->
