@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""walkthrough-structure.py — every chapter of the walkthrough has its
+objectives and checkpoints, every checkpoint its answer, and every link
+into the glossary and the answers an anchor that exists.
+
+usage: tools/tests/walkthrough-structure.py [DIR]
+
+DIR is the walkthrough [Documentation/walkthrough]. The numbered chapters
+of DIR/ORDER but the glossary and the answers page (NN-*.md, in order)
+must each have, within the five lines after the title, a paragraph
+"**Objectives.** After this chapter you can:" followed by two to four
+"- " items, and before their "Next:" line (or at their end) a section
+"## Checkpoints" of two or three numbered questions, question I of
+chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (12-checkpoint-
+answers.md) has, for each, a heading "### Checkpoint N.I" followed by the
+same question and an answer that links back to the chapter's
+#checkpoints; nothing else. Links to the glossary (11-glossary.md#ID)
+must name the id of one of its headings, as GitHub and pandoc -f gfm make
+them. Then the same checks run on a copy of DIR with one answer removed,
+and must fail there (the checker can catch what it is for).
+
+Output is TAP: one test per chapter, one for the answers page, one for the
+glossary links and one for the self-check.
+Exit status: 0 all passed; 1 a check failed; 2 usage or a missing file.
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+GLOSSARY = '11-glossary.md'
+ANSWERS = '12-checkpoint-answers.md'
+
+
+def gfm_id(heading):
+    """The anchor id GitHub (and pandoc -f gfm) give a heading."""
+    text = re.sub(r'`', '', heading.strip().lower())
+    text = re.sub(r'[^\w\- ]', '', text)
+    return text.replace(' ', '-')
+
+
+def chapters_of(d):
+    with open(os.path.join(d, 'ORDER')) as f:
+        names = [line.strip() for line in f if line.strip()]
+    return [n for n in names if re.match(r'\d\d-', n)
+            and n not in (GLOSSARY, ANSWERS)]
+
+
+def check_chapter(d, name):
+    """Problems of one chapter, and its questions as {anchor: text}."""
+    problems, questions = [], {}
+    with open(os.path.join(d, name)) as f:
+        lines = f.read().split('\n')
+    num = re.match(r'# (\d+)\.', lines[0])
+    if not num:
+        return ['the first line is not "# N. Title"'], questions
+    n = num.group(1)
+    head = [i for i, l in enumerate(lines[:7])
+            if l.startswith('**Objectives.** After this chapter you can:')]
+    if not head:
+        problems.append('no "**Objectives.**" paragraph after the title')
+    else:
+        items = 0
+        for l in lines[head[0] + 1:]:
+            if l.startswith('- '):
+                items += 1
+            elif items and not l.strip():
+                break
+        if not 2 <= items <= 4:
+            problems.append(f'{items} objectives, not 2 to 4')
+    if '## Checkpoints' not in lines:
+        problems.append('no "## Checkpoints" section')
+        return problems, questions
+    start = lines.index('## Checkpoints') + 1
+    for l in lines[start:]:
+        if l.startswith('#') or l.startswith('Next: '):
+            break
+        m = re.match(r'(\d+)\. (.*) \(\[answer\]\(' + re.escape(ANSWERS)
+                     + r'#([\w-]+)\)\)$', l)
+        if m:
+            want = f'checkpoint-{n}{m.group(1)}'
+            if m.group(3) != want:
+                problems.append(f'question {m.group(1)} links to #{m.group(3)}, not #{want}')
+            questions[want] = (m.group(2), name)
+        elif re.match(r'\d+\. ', l):
+            problems.append(f'question without its answer link: {l[:60]}')
+    if not 2 <= len(questions) <= 3:
+        problems.append(f'{len(questions)} checkpoints, not 2 or 3')
+    return problems, questions
+
+
+def check_answers(d, questions):
+    problems = []
+    with open(os.path.join(d, ANSWERS)) as f:
+        text = f.read()
+    blocks = re.split(r'(?m)^### Checkpoint (\d+)\.(\d+)\n', text)
+    seen = set()
+    for i in range(1, len(blocks), 3):
+        anchor = f'checkpoint-{blocks[i]}{blocks[i + 1]}'
+        body = blocks[i + 2].strip().split('\n\n')
+        seen.add(anchor)
+        if anchor not in questions:
+            problems.append(f'{anchor}: an answer without a question')
+            continue
+        q, chapter = questions[anchor]
+        if not body or body[0].replace('\n', ' ') != q:
+            problems.append(f'{anchor}: the question differs from the chapter\'s')
+        if len(body) < 2 or f']({chapter}#checkpoints)' not in body[1]:
+            problems.append(f'{anchor}: no answer linking back to {chapter}#checkpoints')
+    for anchor in questions:
+        if anchor not in seen:
+            problems.append(f'{anchor}: a question without an answer')
+    return problems
+
+
+def check_glossary_links(d, chapters):
+    with open(os.path.join(d, GLOSSARY)) as f:
+        ids = {gfm_id(l[3:]) for l in f.read().split('\n') if l.startswith('## ')}
+    problems, links = [], 0
+    for name in chapters:
+        with open(os.path.join(d, name)) as f:
+            for anchor in re.findall(re.escape(GLOSSARY) + r'#([\w-]+)\)', f.read()):
+                links += 1
+                if anchor not in ids:
+                    problems.append(f'{name}: #{anchor} is no glossary entry')
+    if not links:
+        problems.append('no chapter links to the glossary')
+    return problems, links
+
+
+def run(d, emit):
+    """All the checks on walkthrough D; emit(ok, description, problems)."""
+    chapters = chapters_of(d)
+    questions, failed = {}, 0
+    for name in chapters:
+        problems, qs = check_chapter(d, name)
+        questions.update(qs)
+        failed += emit(not problems, f'{name}: objectives and {len(qs)} checkpoints', problems)
+    problems = check_answers(d, questions)
+    failed += emit(not problems, f'{ANSWERS}: one answer per question ({len(questions)})', problems)
+    problems, links = check_glossary_links(d, chapters)
+    failed += emit(not problems, f'{links} glossary links name an entry', problems)
+    return failed
+
+
+def main():
+    d = sys.argv[1] if len(sys.argv) > 1 else 'Documentation/walkthrough'
+    for f in ('ORDER', GLOSSARY, ANSWERS):
+        if not os.path.isfile(os.path.join(d, f)):
+            print(f'walkthrough-structure: no {os.path.join(d, f)}', file=sys.stderr)
+            return 2
+    results = []
+
+    def emit(ok, desc, problems):
+        results.append((ok, desc, problems))
+        return 0 if ok else 1
+
+    failed = run(d, emit)
+    # Self-check: the same checks on a copy without the first answer fail.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, 'w')
+        shutil.copytree(d, copy)
+        path = os.path.join(copy, ANSWERS)
+        with open(path) as f:
+            text = f.read()
+        cut = re.sub(r'(?ms)^### Checkpoint \d+\.\d+\n.*?(?=^##)', '', text, count=1)
+        with open(path, 'w') as f:
+            f.write(cut)
+        caught = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
+    results.append((caught, 'the checks fail on a copy with one answer removed', []))
+    failed += 0 if caught else 1
+
+    print(f'1..{len(results)}')
+    for i, (ok, desc, problems) in enumerate(results, 1):
+        print(f'{"ok" if ok else "not ok"} {i} - {desc}')
+        for p in problems:
+            print(f'#   {p}')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
