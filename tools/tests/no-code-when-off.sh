@@ -13,7 +13,8 @@
 # Then the `size` of vmlinux itself. Equal sizes do not prove equal code,
 # so third: every compared object disassembles to the same instructions
 # (objdump -d -r: instructions, operands and the symbols they relocate
-# against), offsets within sections and symbols aside, and the offsets into
+# against, function by function), offsets within sections and symbols and
+# the order of the functions aside, and the offsets into
 # string literals (.rodata.str*, for the release string again: kernel/sys.o
 # quotes it). Output is TAP.
 # Environment: BUILD [build]. Exit status: 0 identical; 1 not.
@@ -53,7 +54,13 @@ if [ "$sa" = "$sb" ]; then
 else
 	echo "not ok 2 - size vmlinux: vanilla $sa, fsid-off $sb"
 fi
-# code OBJECT: its disassembly, without what may differ (see above).
+# code OBJECT: its disassembly, without what may differ (see above), one
+# function after the other in the order of their names: the order in
+# which GCC emits the functions of a file is layout, like their addresses,
+# and follows its call-graph processing, which source that compiles to
+# nothing can still change (seen 2026-12-06: with the AppArmor config,
+# fs/namei.o of fsid-off emitted fsnotify_create(), the same instructions,
+# at another place than vanilla's).
 code() {
 	objdump -d -r -w --no-show-raw-insn "$1" | sed -E '
 		1,/file format/d
@@ -61,7 +68,11 @@ code() {
 		s/\t[0-9a-f]+: (R_)/\t\1/
 		s/\b[0-9a-f]+ <([^>+]*)(\+0x[0-9a-f]+)?>/<\1>/g
 		s/^[0-9a-f]+ </</
-		s/(\.rodata\.str[0-9.]*)[-+]0x[0-9a-f]+/\1/g'
+		s/(\.rodata\.str[0-9.]*)[-+]0x[0-9a-f]+/\1/g' |
+		awk '/^Disassembly of section / { sec = $4; next }
+			/^<[^>]*>:$/ { fn = sec " " $0; n[fn]++; next }
+			NF { print fn "\t" n[fn] "\t" ++line[fn] "\t" $0 }' |
+		LC_ALL=C sort -t "$(printf '\t')" -k1,1 -k2,2n -k3,3n -s | cut -f1,4
 }
 codediffs=0 lines=0
 tmp=$(mktemp)
