@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """walkthrough-structure.py — every chapter of the walkthrough has its
-objectives and checkpoints, every checkpoint its answer, and every link
-into the glossary and the answers an anchor that exists.
+objectives and checkpoints, every checkpoint and every exercise its
+answer, and every link into the glossary and the answers an anchor that
+exists.
 
 usage: tools/tests/walkthrough-structure.py [DIR]
 
@@ -11,16 +12,20 @@ must each have, within the five lines after the title, a paragraph
 "**Objectives.** After this chapter you can:" followed by two to four
 "- " items, and before their "Next:" line (or at their end) a section
 "## Checkpoints" of two or three numbered questions, question I of
-chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (12-checkpoint-
-answers.md) has, for each, a heading "### Checkpoint N.I" followed by the
-same question and an answer that links back to the chapter's
-#checkpoints; nothing else. Links to the glossary (11-glossary.md#ID)
+chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (12-answers.md) has,
+for each, a heading "### Checkpoint N.I" followed by the same question
+and an answer that links back to the chapter's #checkpoints. Each
+exercise of a chapter (a heading "## Exercise N: ..." or "### ...") is
+followed by the line "[Answer N](ANSWERS#answer-N)", and ANSWERS has a
+heading "### Answer N" with the line "**Answer N:** ..." that make
+check's exercises suites read, and a link back to the exercise's heading.
+ANSWERS answers nothing else. Links to the glossary (11-glossary.md#ID)
 must name the id of one of its headings, as GitHub and pandoc -f gfm make
 them. Then the same checks run on a copy of DIR with one answer removed,
 and must fail there (the checker can catch what it is for).
 
-Output is TAP: one test per chapter, one for the answers page, one for the
-glossary links and one for the self-check.
+Output is TAP: one test per chapter, one each for the checkpoint answers,
+the exercise answers and the glossary links, and one for the self-check.
 Exit status: 0 all passed; 1 a check failed; 2 usage or a missing file.
 """
 import os
@@ -30,7 +35,7 @@ import sys
 import tempfile
 
 GLOSSARY = '11-glossary.md'
-ANSWERS = '12-checkpoint-answers.md'
+ANSWERS = '12-answers.md'
 
 
 def gfm_id(heading):
@@ -114,6 +119,42 @@ def check_answers(d, questions):
     return problems
 
 
+def check_exercises(d, chapters):
+    """Problems of the exercises and their answers, and their number."""
+    problems, exercises = [], {}
+    for name in chapters:
+        with open(os.path.join(d, name)) as f:
+            lines = f.read().split('\n')
+        for i, l in enumerate(lines):
+            m = re.match(r'#+ (Exercise (\d+):.*)$', l)
+            if not m:
+                continue
+            n = m.group(2)
+            exercises[n] = (name, gfm_id(m.group(1)))
+            rest = lines[i + 1:]
+            end = next((k for k, x in enumerate(rest) if x.startswith('#')), len(rest))
+            if f'[Answer {n}]({ANSWERS}#answer-{n})' not in rest[:end]:
+                problems.append(f'{name}: exercise {n} has no line [Answer {n}]({ANSWERS}#answer-{n})')
+    with open(os.path.join(d, ANSWERS)) as f:
+        blocks = re.split(r'(?m)^### Answer (\d+)\n', f.read())
+    seen = set()
+    for i in range(1, len(blocks), 2):
+        n, body = blocks[i], blocks[i + 1]
+        seen.add(n)
+        if n not in exercises:
+            problems.append(f'answer {n}: no exercise {n}')
+            continue
+        name, anchor = exercises[n]
+        if not re.search(r'(?m)^\*\*Answer ' + n + r':\*\* `', body):
+            problems.append(f'answer {n}: no line "**Answer {n}:** `value`"')
+        if f']({name}#{anchor})' not in body:
+            problems.append(f'answer {n}: no link back to {name}#{anchor}')
+    for n in exercises:
+        if n not in seen:
+            problems.append(f'exercise {n}: no "### Answer {n}" in {ANSWERS}')
+    return problems, len(exercises)
+
+
 def check_glossary_links(d, chapters):
     with open(os.path.join(d, GLOSSARY)) as f:
         ids = {gfm_id(l[3:]) for l in f.read().split('\n') if l.startswith('## ')}
@@ -139,6 +180,8 @@ def run(d, emit):
         failed += emit(not problems, f'{name}: objectives and {len(qs)} checkpoints', problems)
     problems = check_answers(d, questions)
     failed += emit(not problems, f'{ANSWERS}: one answer per question ({len(questions)})', problems)
+    problems, count = check_exercises(d, chapters)
+    failed += emit(not problems, f'{ANSWERS}: one answer per exercise ({count})', problems)
     problems, links = check_glossary_links(d, chapters)
     failed += emit(not problems, f'{links} glossary links name an entry', problems)
     return failed
