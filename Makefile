@@ -55,7 +55,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs bench fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
+	docs handout bench fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -154,6 +154,9 @@ fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against in
 
 docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@Documentation/docs/docs-build.sh
+
+handout: ## the student version of the docs, without the answers page and the links to it, in build/handout/
+	@Documentation/docs/handout.sh
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check; FROM=N: from patch N on)
 	@FROM=$(FROM) tools/series/bisect-check.sh

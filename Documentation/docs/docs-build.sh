@@ -33,7 +33,8 @@
 # later build needs no network. Debian packages: pandoc; and npm (with
 # nodejs) only when there is no npm command at all.
 #
-# Environment: BUILD [build]; TREE [$BUILD/linux];
+# Environment: BUILD [build]; TREE [$BUILD/linux]; DOCS_OUT [$BUILD/docs]
+#   (where the HTML goes: make handout renders to $BUILD/handout);
 #   WALKTHROUGH [Documentation/walkthrough] (a folder that does not exist is
 #   skipped, unless WALKTHROUGH was set);
 #   ADMIN_GUIDE [$TREE/Documentation/admin-guide/fsid-mappings.rst] (likewise).
@@ -54,7 +55,7 @@ ag_required=${ADMIN_GUIDE:+yes}
 ADMIN_GUIDE=${ADMIN_GUIDE:-$TREE/Documentation/admin-guide/fsid-mappings.rst}
 mkdir -p "$BUILD"
 build=$(cd "$BUILD" && pwd)
-out=$build/docs
+out=${DOCS_OUT:-$build/docs}
 npmdir=$build/docs-npm
 gen=$(mktemp -d) # the generated sources (index, casts page) and pandoc's stderr
 trap 'rm -rf "$gen"' EXIT

@@ -80,6 +80,7 @@ suite excerpts -- "$top/tools/tests/excerpts.py"
 suite walkthrough-structure -- "$top/tools/tests/walkthrough-structure.py" "$top/Documentation/walkthrough"
 suite admin-guide -- "$top/tools/tests/admin-guide.sh"
 suite docs -- "$top/tools/tests/docs.sh"
+suite handout -- "$top/tools/tests/handout.sh"
 
 # --- guest suites, on every flavour -----------------------------------------
 for f in $(check_flavours); do

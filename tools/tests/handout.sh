@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# handout.sh — make handout gives the student version of the docs: the
+# walkthrough without its answers. TAP output:
+#   1. Documentation/docs/handout.sh builds $BUILD/handout/ (it refuses a
+#      result that names the answers page, has an "Answer N:" line or a
+#      broken link);
+#   2. the handout has every chapter of make docs but the answers page,
+#      and neither its walkthrough pages nor its index have an answer line
+#      ("Answer N:") or a link to the answers page;
+#   3. the refusal is not blind: with a chapter that still quotes an
+#      answer line, handout.sh fails.
+#
+# usage: tools/tests/handout.sh
+# Environment: BUILD [build].
+# Exit status: 0 every test passed; 1 some failed.
+set -uo pipefail
+
+BUILD=${BUILD:-build}
+export BUILD
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/tap.sh"
+echo "1..3"
+out=$BUILD/handout
+wt=$top/Documentation/walkthrough
+
+# 1. The build.
+if "$top/Documentation/docs/handout.sh" >"$tmp/out" 2>&1; then
+	result OK "make handout builds: $(tail -n 1 "$tmp/out")"
+else
+	result FAIL "make handout builds" "$(cat "$tmp/out")"
+fi
+
+# 2. Every chapter but the answers page, and no answer in any page.
+missing=() leaked=()
+while IFS= read -r name; do
+	[ -n "$name" ] || continue
+	page=$out/Documentation/walkthrough/${name%.md}.html
+	if [ "$name" = 12-answers.md ]; then
+		[ ! -e "$page" ] || leaked+=("$page exists")
+	else
+		[ -f "$page" ] || missing+=("$page")
+	fi
+done <"$wt/ORDER"
+while IFS= read -r page; do
+	leaked+=("an answer line or a link to the answers in $page")
+done < <(grep -rlE 'Answer [0-9]+:|12-answers' "$out/index.html" "$out/Documentation/walkthrough" --include='*.html' 2>/dev/null)
+if [ ${#missing[@]} -eq 0 ] && [ ${#leaked[@]} -eq 0 ] && [ -d "$out" ]; then
+	result OK "the handout has every chapter but the answers page, no answer line and no link to the answers"
+else
+	result FAIL "the handout has every chapter but the answers page, and no answer line" "${missing[@]/#/missing: }" "${leaked[@]}"
+fi
+
+# 3. A chapter that quotes an answer makes handout.sh fail.
+cp -r "$wt" "$tmp/walkthrough"
+printf '\n**Answer 1:** `500000` quoted here\n' >>"$tmp/walkthrough/09-exercises.md"
+if WALKTHROUGH_SRC=$tmp/walkthrough HANDOUT_OUT=$tmp/handout \
+	"$top/Documentation/docs/handout.sh" >"$tmp/out3" 2>&1; then
+	result FAIL "handout.sh refuses a chapter that quotes an answer line" "$(tail -n 5 "$tmp/out3")"
+else
+	result OK "handout.sh refuses a chapter that quotes an answer line ($(grep -m1 'answers left in' "$tmp/out3" | cut -c1-60)...)"
+fi
+tap_status
