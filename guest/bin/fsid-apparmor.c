@@ -93,6 +93,18 @@ static int write_file(const char *path, const void *buf, size_t len)
 	return err;
 }
 
+/* Write the map "0 @base RANGE" to /proc/@pid/@file, or die. */
+static void write_map(pid_t pid, const char *file, int base)
+{
+	char path[64], text[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/%s", (int)pid, file);
+	snprintf(text, sizeof(text), "0 %d %d\n", base, RANGE);
+	errno = write_file(path, text, strlen(text));
+	if (errno)
+		die(path);
+}
+
 /* Load the compiled policy @path (replacing profiles of the same name). */
 static void load_policy(const char *path)
 {
@@ -140,7 +152,7 @@ static int attempt(enum op op, const char *path)
 static int run_cell(bool fsid, const char *profile, enum op op,
 		    const char *path)
 {
-	char cmd[128], proc[64], c;
+	char cmd[128], c;
 	int ready[2], go[2], status;
 	pid_t pid;
 
@@ -172,21 +184,11 @@ static int run_cell(bool fsid, const char *profile, enum op op,
 		return -1;
 	}
 	close(ready[0]);
-	snprintf(cmd, sizeof(cmd), "0 %d %d\n", ID_BASE, RANGE);
-	snprintf(proc, sizeof(proc), "/proc/%d/uid_map", (int)pid);
-	if (write_file(proc, cmd, strlen(cmd)))
-		die("writing uid_map");
-	snprintf(proc, sizeof(proc), "/proc/%d/gid_map", (int)pid);
-	if (write_file(proc, cmd, strlen(cmd)))
-		die("writing gid_map");
+	write_map(pid, "uid_map", ID_BASE);
+	write_map(pid, "gid_map", ID_BASE);
 	if (fsid) {
-		snprintf(cmd, sizeof(cmd), "0 %d %d\n", FSID_BASE, RANGE);
-		snprintf(proc, sizeof(proc), "/proc/%d/fsuid_map", (int)pid);
-		if (write_file(proc, cmd, strlen(cmd)))
-			die("writing fsuid_map");
-		snprintf(proc, sizeof(proc), "/proc/%d/fsgid_map", (int)pid);
-		if (write_file(proc, cmd, strlen(cmd)))
-			die("writing fsgid_map");
+		write_map(pid, "fsuid_map", FSID_BASE);
+		write_map(pid, "fsgid_map", FSID_BASE);
 	}
 	if (write(go[1], "g", 1) != 1)
 		die("waking the child");
