@@ -59,7 +59,7 @@ if [ "$count" -gt 0 ] && [ -f "$cover" ]; then
 	header() { awk 'NR>1 && /^$/ {exit} /^[ \t]/ {h = h $0; next} {if (h != "") print h; h = $0} END {if (h != "") print h}' "$1"; }
 	from=$(header "$cover" | grep -m1 '^From: ' || true)
 	date=$(header "$cover" | grep -m1 '^Date: ' || true)
-	subject=$(header "$cover" | sed -n 's/^Subject: *\[[^]]*\] *//p' | head -n1)
+	subject=$(header "$cover" | sed -n 's/^Subject: *\[[^]]*\] *//p' | sed -n 1p)
 	[ -n "$from" ] && [ -n "$date" ] && [ -n "$subject" ] ||
 		die 3 "$cover has no From:, Date: or Subject: [PATCH 00/NN] header"
 	# The blurb ends where the generated tail begins: the shortlog's first

@@ -139,7 +139,8 @@ if [ -n "${KLOG_DIR:-}" ]; then
 	# (a panic): either way the scan sees what the kernel said.
 	mkdir -p "$KLOG_DIR"
 	klog=$(mktemp "$KLOG_DIR/boot.XXXXXX.log")
-	if tr -d '\r' <"$log" | grep -q '^=== guest: end of kernel log ===$'; then
+	# no grep -q: under pipefail an early exit would kill tr with SIGPIPE
+	if tr -d '\r' <"$log" | grep '^=== guest: end of kernel log ===$' >/dev/null; then
 		tr -d '\r' <"$log" | sed -n '/^=== guest: kernel log ===$/,/^=== guest: end of kernel log ===$/p' >"$klog"
 	else
 		tr -d '\r' <"$log" >"$klog"
