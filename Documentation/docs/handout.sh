@@ -4,9 +4,9 @@
 #
 # usage: Documentation/docs/handout.sh
 #
-# Copies the walkthrough without its answers page (12-answers.md): the
-# page leaves ORDER, each exercise's line "[Answer N](12-answers.md#...)"
-# and each checkpoint's " ([answer](12-answers.md#...))" go, and any other
+# Copies the walkthrough without its answers page (13-answers.md): the
+# page leaves ORDER, each exercise's line "[Answer N](13-answers.md#...)"
+# and each checkpoint's " ([answer](13-answers.md#...))" go, and any other
 # link to the page keeps only its text. Then renders that copy with
 # docs-build.sh into $BUILD/handout/ (the same pages as make docs
 # otherwise: README, the admin-guide page, the casts), and refuses the
@@ -24,7 +24,7 @@ set -euo pipefail
 BUILD=${BUILD:-build}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=${WALKTHROUGH_SRC:-$top/Documentation/walkthrough}
-answers=12-answers.md
+answers=13-answers.md
 [ -f "$src/ORDER" ] && [ -f "$src/$answers" ] || {
 	echo "handout: no $src/ORDER or $src/$answers" >&2
 	exit 2
@@ -39,13 +39,13 @@ rm "$wt/$answers"
 grep -vxF "$answers" "$src/ORDER" >"$wt/ORDER"
 for f in "$wt"/*.md; do
 	sed -i -E \
-		-e '/^\[Answer [0-9]+\]\(12-answers\.md#[^)]*\)$/d' \
-		-e 's/ \(\[answer\]\(12-answers\.md#[^)]*\)\)//g' \
-		-e 's/\[([^]]*)\]\(12-answers\.md[^)]*\)/\1/g' \
+		-e '/^\[Answer [0-9]+\]\(13-answers\.md#[^)]*\)$/d' \
+		-e 's/ \(\[answer\]\(13-answers\.md#[^)]*\)\)//g' \
+		-e 's/\[([^]]*)\]\(13-answers\.md[^)]*\)/\1/g' \
 		"$f"
 done
 WALKTHROUGH=$wt DOCS_OUT=$out "$top/Documentation/docs/docs-build.sh" || exit 1
-left=$(grep -rlE '12-answers|Answer [0-9]+:' "$out/index.html" "$out/Documentation/walkthrough" --include='*.html' || true)
+left=$(grep -rlE '13-answers|Answer [0-9]+:' "$out/index.html" "$out/Documentation/walkthrough" --include='*.html' || true)
 if [ -n "$left" ]; then
 	echo "handout: answers left in: $left" >&2
 	exit 1

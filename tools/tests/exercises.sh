@@ -7,7 +7,7 @@
 #
 # usage: tools/tests/exercises.sh BZIMAGE INITRAMFS [CHAPTER [ANSWERS]]
 #   CHAPTER  [Documentation/walkthrough/09-exercises.md]
-#   ANSWERS  [Documentation/walkthrough/12-answers.md]
+#   ANSWERS  [Documentation/walkthrough/13-answers.md]
 # Output is the guest's TAP (one test per answer); a chapter without
 # exercises, or an exercise without its answer line, fails. Exit status:
 # the guest's (0 every answer matched); 1 an exercise has no answer;
@@ -16,7 +16,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -ge 2 ] || { echo "usage: $0 BZIMAGE INITRAMFS [CHAPTER [ANSWERS]]" >&2; exit 2; }
 chapter=${3:-$top/Documentation/walkthrough/09-exercises.md}
-answers=${4:-$top/Documentation/walkthrough/12-answers.md}
+answers=${4:-$top/Documentation/walkthrough/13-answers.md}
 args=()
 for n in $(sed -n 's/^##* Exercise \([0-9]*\):.*/\1/p' "$chapter"); do
 	line=$(grep -m1 "^\*\*Answer $n:\*\*" "$answers") || {

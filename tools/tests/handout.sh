@@ -35,7 +35,7 @@ missing=() leaked=()
 while IFS= read -r name; do
 	[ -n "$name" ] || continue
 	page=$out/Documentation/walkthrough/${name%.md}.html
-	if [ "$name" = 12-answers.md ]; then
+	if [ "$name" = 13-answers.md ]; then
 		[ ! -e "$page" ] || leaked+=("$page exists")
 	else
 		[ -f "$page" ] || missing+=("$page")
@@ -43,7 +43,7 @@ while IFS= read -r name; do
 done <"$wt/ORDER"
 while IFS= read -r page; do
 	leaked+=("an answer line or a link to the answers in $page")
-done < <(grep -rlE 'Answer [0-9]+:|12-answers' "$out/index.html" "$out/Documentation/walkthrough" --include='*.html' 2>/dev/null)
+done < <(grep -rlE 'Answer [0-9]+:|13-answers' "$out/index.html" "$out/Documentation/walkthrough" --include='*.html' 2>/dev/null)
 if [ ${#missing[@]} -eq 0 ] && [ ${#leaked[@]} -eq 0 ] && [ -d "$out" ]; then
 	result OK "the handout has every chapter but the answers page, no answer line and no link to the answers"
 else

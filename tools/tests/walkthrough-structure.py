@@ -12,14 +12,14 @@ must each have, within the five lines after the title, a paragraph
 "**Objectives.** After this chapter you can:" followed by two to four
 "- " items, and before their "Next:" line (or at their end) a section
 "## Checkpoints" of two or three numbered questions, question I of
-chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (12-answers.md) has,
+chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (13-answers.md) has,
 for each, a heading "### Checkpoint N.I" followed by the same question
 and an answer that links back to the chapter's #checkpoints. Each
 exercise of a chapter (a heading "## Exercise N: ..." or "### ...") is
 followed by the line "[Answer N](ANSWERS#answer-N)", and ANSWERS has a
 heading "### Answer N" with the line "**Answer N:** ..." that make
 check's exercises suites read, and a link back to the exercise's heading.
-ANSWERS answers nothing else. Links to the glossary (11-glossary.md#ID)
+ANSWERS answers nothing else. Links to the glossary (12-glossary.md#ID)
 must name the id of one of its headings, as GitHub and pandoc -f gfm make
 them. Then the same checks run on a copy of DIR with one answer removed,
 and must fail there (the checker can catch what it is for).
@@ -34,8 +34,8 @@ import shutil
 import sys
 import tempfile
 
-GLOSSARY = '11-glossary.md'
-ANSWERS = '12-answers.md'
+GLOSSARY = '12-glossary.md'
+ANSWERS = '13-answers.md'
 
 
 def gfm_id(heading):
