@@ -10,7 +10,9 @@
 # 0,1,2,3,5,6,10,50,100,200,300,340 mappings, $N files per row, on the
 # guest's tmpfs /tmp). By default QEMU runs with -icount shift=0,sleep=off:
 # the guest clock advances one nanosecond per executed instruction, so every
-# figure is an instruction count and a second run gives the same numbers.
+# figure is an instruction count. A second run gives the same medians for
+# fstat, stat, fchown and setresuid; those of create move by up to a few
+# dozen instructions (a multi-modal cost: allocations, dentry hash chains).
 # WALL=1 runs without -icount (TCG, or ACCEL=kvm where that works): real
 # nanoseconds, noisy, and labelled so.
 # Writes to OUTDIR [$BUILD/bench]:
@@ -48,7 +50,7 @@ if [ "${WALL:-0}" = 1 ]; then
 	clock="wall-clock nanoseconds (QEMU ${ACCEL:-tcg}, no -icount): noisy, for orientation only"
 	icount=0
 else
-	clock="instructions (QEMU -icount shift=0,sleep=off: 1 ns of guest time per instruction; exact, identical from run to run)"
+	clock="instructions (QEMU -icount shift=0,sleep=off: 1 ns of guest time per instruction; the medians of fstat, stat, fchown and setresuid repeat exactly from run to run, those of create move by up to a few dozen instructions)"
 	icount=1
 fi
 echo "bench: $N files per row; unit: $clock" >&2
