@@ -77,6 +77,7 @@ suite no-code-when-off kernel:vanilla kernel:fsid-off -- "$top/tools/tests/no-co
 suite launcher-args guest -- "$top/tools/tests/launcher-args.sh" "$BUILD/guest-bin/fsid-unshare"
 suite bench-args guest -- "$top/tools/tests/bench-args.sh" "$BUILD/guest-bin/fsid-bench"
 suite excerpts -- "$top/tools/tests/excerpts.py"
+suite doc-paths -- "$top/tools/tests/doc-paths.py"
 suite walkthrough-structure -- "$top/tools/tests/walkthrough-structure.py" "$top/Documentation/walkthrough"
 suite admin-guide -- "$top/tools/tests/admin-guide.sh"
 suite docs -- "$top/tools/tests/docs.sh"
