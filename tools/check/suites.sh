@@ -114,6 +114,8 @@ suite casts -- "$top/tools/tests/casts.sh" $(demos)
 suite exercises kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)"
 suite exercises-attacks kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)" \
 	"$top/Documentation/walkthrough/10-attacks.md"
+# The walkthrough's "make shell" blocks: what their comments say they print.
+suite prose-commands kernel:fsid guest -- "$top/tools/tests/prose-commands.sh" "$(kernel_image fsid)" "$(initramfs)"
 
 # --- the kernel selftests in the guest --------------------------------------
 # The fsid_mappings programs for kernels with fsid maps on fsid; those for
