@@ -20,6 +20,7 @@ TIMEOUT ?= 300
 DEMO_DELAY ?= 1
 # make bench: files per row, and 1 for wall-clock time instead of instructions.
 N ?= 2000
+OP ?= fchown
 WALL ?= 0
 # make fuzz: iterations, and the seed to replay (empty: a new one).
 ITER ?= 1000
@@ -55,7 +56,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs handout bench fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
+	docs handout bench call-trace fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -148,6 +149,16 @@ demo-% play-%:
 bench: tree guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
 	@for f in $(CHECK_FLAVOURS); do tools/vm/kernel-build.sh $$f || exit 1; done
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
+
+call-trace: tree guest ## one call of OP (fchown, stat, fstat, setresuid [fchown]) instruction by instruction, per function: vanilla, fsid, fsid with fsid maps, side by side in build/bench/trace-OP.md
+	@for f in vanilla fsid; do tools/vm/kernel-build.sh $$f || exit 1; done
+	@mkdir -p $(BUILD)/bench
+	@tools/bench/call-trace.sh vanilla unset $(OP) >$(BUILD)/bench/trace-$(OP)-vanilla.txt
+	@tools/bench/call-trace.sh fsid unset $(OP) >$(BUILD)/bench/trace-$(OP)-fsid-unset.txt
+	@tools/bench/call-trace.sh fsid set $(OP) >$(BUILD)/bench/trace-$(OP)-fsid-set.txt
+	@tools/bench/trace-table.py vanilla=$(BUILD)/bench/trace-$(OP)-vanilla.txt \
+		"fsid, unset"=$(BUILD)/bench/trace-$(OP)-fsid-unset.txt \
+		"fsid, set"=$(BUILD)/bench/trace-$(OP)-fsid-set.txt | tee $(BUILD)/bench/trace-$(OP).md
 
 fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against invariants (ITER=N [1000]; SEED=S replays a run)
 	@tools/vm/run-guest.sh -f $(FLAVOUR) -t $(TIMEOUT) --test 'fsid-fuzz -n $(ITER)$(if $(SEED), -s $(SEED))'
