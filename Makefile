@@ -150,7 +150,7 @@ bench: tree guest ## the fstat()/stat/create/fchown/setresuid table on every fla
 	@for f in $(CHECK_FLAVOURS); do tools/vm/kernel-build.sh $$f || exit 1; done
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
 
-call-trace: tree guest ## one call of OP (fchown, stat, fstat, setresuid [fchown]) instruction by instruction, per function: vanilla, fsid, fsid with fsid maps, side by side in build/bench/trace-OP.md
+call-trace: tree guest ## one call of OP (fchown, setresuid [fchown]) instruction by instruction, per function: vanilla, fsid, fsid with fsid maps, side by side in build/bench/trace-OP.md
 	@for f in vanilla fsid; do tools/vm/kernel-build.sh $$f || exit 1; done
 	@mkdir -p $(BUILD)/bench
 	@tools/bench/call-trace.sh vanilla unset $(OP) >$(BUILD)/bench/trace-$(OP)-vanilla.txt
