@@ -40,16 +40,23 @@ command -v qemu-system-x86_64 >/dev/null || { echo "call-trace: qemu-system-x86_
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmd=$(printf '%s' "fsid-bench -n 4 -r 1 -o $op -m $mode -k $flavour /tmp" | base64 -w0)
-port=$((20000 + $$ % 10000))
+port=$((20000 + $$ % 10000 * 2))
 
-# boot GDBSCRIPT: the guest, stopped for gdb at start, and gdb running the script.
+# boot GDBSCRIPT: the guest, stopped for gdb at start, and gdb running the
+# script. Each boot gets a port of its own (a closed listener may linger),
+# and gdb starts once QEMU listens on it.
 boot() {
+	port=$((port + 1))
+	sed -i "s/^target remote :.*/target remote :$port/" "$1"
 	timeout 300 qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none \
 		-machine pc,accel=tcg -smp 1 -m 512M -kernel "$(bzimage_in "$dir")" -initrd "$(initramfs)" \
 		-serial "file:$tmp/console.log" -gdb "tcp::$port" -S \
 		-append "console=ttyS0 quiet panic=-1 nokaslr fsid.mode=test fsid.cmd=$cmd" 2>"$tmp/qemu.err" &
-	local qemu=$!
-	sleep 1
+	local qemu=$! i
+	for i in $(seq 50); do
+		ss -ltn 2>/dev/null | grep -q ":$port " && break
+		sleep 0.2
+	done
 	timeout 280 gdb -q -batch -x "$1" "$dir/vmlinux" >"$tmp/gdb.log" 2>&1 || true
 	kill "$qemu" 2>/dev/null || true
 	wait "$qemu" 2>/dev/null || true
