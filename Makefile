@@ -34,7 +34,8 @@ export BUILD TARBALL TREE VANILLA SERIES
 # by the docs scripts when they first run, so make demo-1 does not pull them.
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
-	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3 apparmor
+	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3 apparmor \
+	gdb iproute2
 
 # The registries (tools/lib.sh reads the same files).
 FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))
