@@ -54,7 +54,7 @@ boot() {
 		-append "console=ttyS0 quiet panic=-1 nokaslr fsid.mode=test fsid.cmd=$cmd" 2>"$tmp/qemu.err" &
 	local qemu=$! i
 	for i in $(seq 50); do
-		ss -ltn 2>/dev/null | grep -q ":$port " && break
+		ss -ltn 2>/dev/null | grep ":$port " >/dev/null && break # no -q: see runner.sh
 		sleep 0.2
 	done
 	timeout 280 gdb -q -batch -x "$1" "$dir/vmlinux" >"$tmp/gdb.log" 2>&1 || true
