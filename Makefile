@@ -164,7 +164,7 @@ call-trace: tree guest ## one call of OP (fchown, setresuid [fchown]) instructio
 fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against invariants (ITER=N [1000]; SEED=S replays a run)
 	@tools/vm/run-guest.sh -f $(FLAVOUR) -t $(TIMEOUT) --test 'fsid-fuzz -n $(ITER)$(if $(SEED), -s $(SEED))'
 
-docs: ## render the walkthrough, the admin-guide page and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
+docs: ## render the walkthrough, the two kernel documentation pages and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@Documentation/docs/docs-build.sh
 
 handout: ## the student version of the docs, without the answers page and the links to it, in build/handout/

@@ -9,16 +9,18 @@
 #     starting with # are skipped; every .md of the folder must be listed,
 #     but README.md, which when not listed is the front page, before the
 #     chapters. The pages get previous/next links in that order;
-#   - the admin guide, $ADMIN_GUIDE (reStructuredText; it comes with the
-#     kernel tree, from the series' patch), when that file exists;
+#   - the admin guide, $ADMIN_GUIDE, and the filesystems page for kernel
+#     developers, $FSDEV_PAGE (reStructuredText; both come with the kernel
+#     tree, from the series' patch), each when that file exists;
 #   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md,
 #     Documentation/benchmark/*.md (the committed make bench results)
 #     and the man page source Documentation/fsid-unshare.1.md;
 #   - demos/casts.html, the casts of demos/casts/ each in a player, and
 #     index.html, which lists every page.
 # The tree under $BUILD/docs/ is the repository's: X.md becomes X.html beside
-# it, the walkthrough is Documentation/walkthrough/ and the admin guide
-# Documentation/admin-guide/fsid-mappings.html, wherever they are read from.
+# it, the walkthrough is Documentation/walkthrough/, the admin guide
+# Documentation/admin-guide/fsid-mappings.html and the filesystems page
+# Documentation/filesystems/fsid-mappings.html, wherever they are read from.
 # Markdown is read as GitHub's (pandoc -f gfm: heading ids as on GitHub), a
 # file starting with a "% title" line as pandoc's Markdown with GitHub's ids.
 # Links: a relative link to X.md or X.rst (#anchor kept) becomes X.html; a
@@ -37,7 +39,8 @@
 #   (where the HTML goes: make handout renders to $BUILD/handout);
 #   WALKTHROUGH [Documentation/walkthrough] (a folder that does not exist is
 #   skipped, unless WALKTHROUGH was set);
-#   ADMIN_GUIDE [$TREE/Documentation/admin-guide/fsid-mappings.rst] (likewise).
+#   ADMIN_GUIDE [$TREE/Documentation/admin-guide/fsid-mappings.rst] (likewise);
+#   FSDEV_PAGE [$TREE/Documentation/filesystems/fsid-mappings.rst] (likewise).
 # Exit status: 0 built without a warning; 1 a page failed or pandoc warned
 # (printed), or npm ci failed; 2 a source is missing or ORDER is wrong;
 # 3 a Debian package is missing (tools/deps.sh printed the command).
@@ -53,6 +56,9 @@ WALKTHROUGH=${WALKTHROUGH:-$top/Documentation/walkthrough}
 ADMIN_GUIDE=${ADMIN_GUIDE-}
 ag_required=${ADMIN_GUIDE:+yes}
 ADMIN_GUIDE=${ADMIN_GUIDE:-$TREE/Documentation/admin-guide/fsid-mappings.rst}
+FSDEV_PAGE=${FSDEV_PAGE-}
+fs_required=${FSDEV_PAGE:+yes}
+FSDEV_PAGE=${FSDEV_PAGE:-$TREE/Documentation/filesystems/fsid-mappings.rst}
 mkdir -p "$BUILD"
 build=$(cd "$BUILD" && pwd)
 out=${DOCS_OUT:-$build/docs}
@@ -210,6 +216,12 @@ elif [ -n "$ag_required" ]; then
 else
 	echo "- The kernel's admin guide of fsid mappings comes with the kernel tree: \`make tree\`, then \`make docs\`." >>"$index"
 fi
+if [ -f "$FSDEV_PAGE" ]; then
+	page "$FSDEV_PAGE" Documentation/filesystems/fsid-mappings.html
+	echo "- [$(escape "$(title_of "$FSDEV_PAGE")")](Documentation/filesystems/fsid-mappings.rst), the kernel's page for filesystem developers (from the series)" >>"$index"
+elif [ -n "$fs_required" ]; then
+	die 2 "FSDEV_PAGE=$FSDEV_PAGE does not exist"
+fi
 page "$top/Documentation/fsid-unshare.1.md" Documentation/fsid-unshare.1.html
 echo "- [fsid-unshare(1)](Documentation/fsid-unshare.1.md), the demos' container launcher" >>"$index"
 
@@ -238,13 +250,15 @@ done
 render "$index" index.html
 
 # The files that pages link to and that are not pages: from the repository
-# (the walkthrough's and the admin guide's from their own folders). A cast
-# X.cast also gets X.cast.js, its text for the player (see cast-player.js).
+# (the walkthrough's, the admin guide's and the filesystems page's from
+# their own folders). A cast X.cast also gets X.cast.js, its text for the
+# player (see cast-player.js).
 sort -u "$DOCS_FILES" | while IFS= read -r p; do
 	case $p in
 	*.html) continue ;;
 	Documentation/walkthrough/*) from=$WALKTHROUGH/${p#Documentation/walkthrough/} ;;
 	Documentation/admin-guide/*) from=$(dirname "$ADMIN_GUIDE")/${p#Documentation/admin-guide/} ;;
+	Documentation/filesystems/*) from=$(dirname "$FSDEV_PAGE")/${p#Documentation/filesystems/} ;;
 	*) from=$top/$p ;;
 	esac
 	[ -f "$from" ] || continue # Documentation/docs/docs-links.sh reports the broken link

@@ -18,7 +18,8 @@
 # kernels, nokaslr anyway). Prints "COUNT FUNCTION" lines, most
 # instructions first, then "total COUNT". Timer interrupts that land in
 # the call are counted too (a few dozen instructions, rarely).
-# Environment: BUILD [build].
+# Environment: BUILD [build], PCS [none: a file to keep the trace in, one
+# instruction address per line, for objdump -d of the functions].
 # Exit status: 0 traced; 1 the guest or gdb failed; 2 usage, or no kernel
 # or initramfs; 3 gdb or qemu missing (the Debian packages are named).
 set -euo pipefail
@@ -108,6 +109,7 @@ kill
 EOF
 boot "$tmp/trace.gdb"
 [ -s "$tmp/pcs" ] || { echo "call-trace: no trace (gdb said:)" >&2; cat "$tmp/gdb.log" >&2; exit 1; }
+[ -z "${PCS:-}" ] || cp "$tmp/pcs" "$PCS"
 nm -n "$dir/vmlinux" | python3 -c '
 import bisect, collections, sys
 addrs, names = [], []
