@@ -27,6 +27,9 @@ ITER ?= 1000
 SEED ?=
 # make bisect-check: the first patch to build.
 FROM ?= 1
+# make check-labs: Lab 3's patch and test to check [the reference solution's].
+LAB3_PATCH ?=
+LAB3_TEST ?=
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
@@ -57,7 +60,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs handout bench call-trace fuzz check-debug bisect-check behaviour-check checkpatch export clean distclean \
+	docs handout bench call-trace fuzz check-debug check-labs bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -128,6 +131,10 @@ check: deps ## run every test, building only the kernels and the guest they need
 
 check-debug: deps ## make check's selftests, demos and fuzzer on the debug flavour (KASAN, UBSAN, lockdep, KFENCE): any kernel report fails (slow; T=, LIST=1 as for check)
 	@CHECK_SET=debug tools/check/check.sh $(if $(LIST),--list) $(T)
+
+check-labs: tree guest ## Lab 3 of Documentation/labs/: the ramfs patch applied to the series in build/labs/, its kernel built and booted, the lab's test run there (must pass) and on the fsid kernel (must fail); LAB3_PATCH=, LAB3_TEST= check a student's (slow: a kernel build)
+	@tools/vm/kernel-build.sh fsid
+	@LAB3_PATCH='$(LAB3_PATCH)' LAB3_TEST='$(LAB3_TEST)' tools/labs/check-labs.sh
 
 demo: $(addprefix demo-,$(DEMOS)) ## replay every demo scenario
 

@@ -58,3 +58,22 @@ demos() {
 }
 # demo_disk N: the size of demo N's scratch disk ("# needs: disk SIZE"), or nothing.
 demo_disk() { sed -n 's/^# needs: disk \([0-9]*[KMG]\)$/\1/p' "$top/demos/demo-$1.sh" | head -n 1; }
+
+# labs_dir: the graded labs: the sheet README.md, the answers page
+# answers.md and the reference solutions in solutions/ (make handout
+# leaves out the last two).
+labs_dir() { echo "$top/Documentation/labs"; }
+# lab_cc SOURCE OUT: a lab's C test program, built as the guest's
+# selftests are (the Makefile's SELFTEST_CFLAGS: static), with the
+# selftests' helpers on the include path (fsid_mappings.h, and
+# ../kselftest_harness.h from there) from $TREE [$BUILD/linux].
+lab_cc() {
+	gcc -std=gnu11 -Wall -Werror -O2 -static -pthread \
+		-I "${TREE:-$BUILD/linux}/tools/testing/selftests/fsid_mappings" -o "$2" "$1"
+}
+# lab_disk DIR IMAGE: a 32 MiB ext4 image of DIR's files, which the labs'
+# checks attach to the guest (/dev/vda) for /tests/labs.sh -r.
+lab_disk() {
+	rm -f "$2"
+	truncate -s 32M "$2" && mkfs.ext4 -q -F -d "$1" "$2" >/dev/null
+}

@@ -9,6 +9,9 @@
 #     starting with # are skipped; every .md of the folder must be listed,
 #     but README.md, which when not listed is the front page, before the
 #     chapters. The pages get previous/next links in that order;
+#   - the graded labs, $LABS/*.md: the lab sheet README.md first, then the
+#     other pages (answers.md), in Documentation/labs/; the files they link
+#     to (solutions/) are copied like every other;
 #   - the admin guide, $ADMIN_GUIDE, and the filesystems page for kernel
 #     developers, $FSDEV_PAGE (reStructuredText; both come with the kernel
 #     tree, from the series' patch), each when that file exists;
@@ -38,7 +41,8 @@
 # Environment: BUILD [build]; TREE [$BUILD/linux]; DOCS_OUT [$BUILD/docs]
 #   (where the HTML goes: make handout renders to $BUILD/handout);
 #   WALKTHROUGH [Documentation/walkthrough] (a folder that does not exist is
-#   skipped, unless WALKTHROUGH was set);
+#   skipped, unless WALKTHROUGH was set); LABS [Documentation/labs]
+#   (likewise; make handout renders a copy without the answers);
 #   ADMIN_GUIDE [$TREE/Documentation/admin-guide/fsid-mappings.rst] (likewise);
 #   FSDEV_PAGE [$TREE/Documentation/filesystems/fsid-mappings.rst] (likewise).
 # Exit status: 0 built without a warning; 1 a page failed or pandoc warned
@@ -53,6 +57,9 @@ docs=$top/Documentation/docs
 WALKTHROUGH=${WALKTHROUGH-}
 wt_required=${WALKTHROUGH:+yes}
 WALKTHROUGH=${WALKTHROUGH:-$top/Documentation/walkthrough}
+LABS=${LABS-}
+labs_required=${LABS:+yes}
+LABS=${LABS:-$top/Documentation/labs}
 ADMIN_GUIDE=${ADMIN_GUIDE-}
 ag_required=${ADMIN_GUIDE:+yes}
 ADMIN_GUIDE=${ADMIN_GUIDE:-$TREE/Documentation/admin-guide/fsid-mappings.rst}
@@ -207,6 +214,23 @@ for i in "${!chapters[@]}"; do
 done
 [ "$n" -gt 0 ] || echo "The walkthrough (Documentation/walkthrough/) is not written yet." >>"$index"
 
+# The graded labs: the sheet, then the other pages of the folder.
+if [ -d "$LABS" ]; then
+	[ -f "$LABS/README.md" ] || die 2 "no $LABS/README.md: it is the lab sheet"
+	printf '\n## Labs\n\n' >>"$index"
+	seen=" "
+	for f in "$LABS/README.md" "$LABS"/*.md; do
+		name=${f##*/}
+		[[ $seen != *" $name "* ]] || continue
+		seen="$seen$name "
+		page "$f" "Documentation/labs/${name%.md}.html"
+		t=$(title_of "$f")
+		echo "- [$(escape "${t:-$name}")](Documentation/labs/$name)" >>"$index"
+	done
+elif [ -n "$labs_required" ]; then
+	die 2 "LABS=$LABS is not a folder"
+fi
+
 printf '\n## Reference\n\n' >>"$index"
 if [ -f "$ADMIN_GUIDE" ]; then
 	page "$ADMIN_GUIDE" Documentation/admin-guide/fsid-mappings.html
@@ -257,6 +281,7 @@ sort -u "$DOCS_FILES" | while IFS= read -r p; do
 	case $p in
 	*.html) continue ;;
 	Documentation/walkthrough/*) from=$WALKTHROUGH/${p#Documentation/walkthrough/} ;;
+	Documentation/labs/*) from=$LABS/${p#Documentation/labs/} ;;
 	Documentation/admin-guide/*) from=$(dirname "$ADMIN_GUIDE")/${p#Documentation/admin-guide/} ;;
 	Documentation/filesystems/*) from=$(dirname "$FSDEV_PAGE")/${p#Documentation/filesystems/} ;;
 	*) from=$top/$p ;;

@@ -117,6 +117,9 @@ suite exercises-attacks kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(
 	"$top/Documentation/walkthrough/10-attacks.md"
 # The walkthrough's "make shell" blocks: what their comments say they print.
 suite prose-commands kernel:fsid guest -- "$top/tools/tests/prose-commands.sh" "$(kernel_image fsid)" "$(initramfs)"
+# The graded labs (Documentation/labs/): the predict and observe answers
+# against the kernel, and Lab 4's reference selftest on fsid and vanilla.
+suite labs kernel:fsid kernel:vanilla guest -- "$top/tools/tests/labs.sh" "$(kernel_image fsid)" "$(initramfs)" "$(kernel_image vanilla)"
 
 # --- the kernel selftests in the guest --------------------------------------
 # The fsid_mappings programs for kernels with fsid maps on fsid; those for

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # handout.sh — make handout gives the student version of the docs: the
-# walkthrough without its answers. TAP output:
+# walkthrough without its answers, the graded labs without theirs. TAP
+# output:
 #   1. Documentation/docs/handout.sh builds $BUILD/handout/ (it refuses a
 #      result that names the answers page, has an "Answer N:" line or a
 #      broken link);
@@ -8,7 +9,11 @@
 #      and neither its walkthrough pages nor its index have an answer line
 #      ("Answer N:") or a link to the answers page;
 #   3. the refusal is not blind: with a chapter that still quotes an
-#      answer line, handout.sh fails.
+#      answer line, handout.sh fails;
+#   4. the handout has the lab sheet (Documentation/labs/README.md), and
+#      neither the labs' answers page nor their solutions/, nor a page of
+#      the labs with an "Answer N.M:" line;
+#   5. with a lab sheet that quotes an answer line, handout.sh fails.
 #
 # usage: tools/tests/handout.sh
 # Environment: BUILD [build].
@@ -19,7 +24,7 @@ BUILD=${BUILD:-build}
 export BUILD
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/tap.sh"
-echo "1..3"
+echo "1..5"
 out=$BUILD/handout
 wt=$top/Documentation/walkthrough
 
@@ -58,5 +63,30 @@ if WALKTHROUGH_SRC=$tmp/walkthrough HANDOUT_OUT=$tmp/handout \
 	result FAIL "handout.sh refuses a chapter that quotes an answer line" "$(tail -n 5 "$tmp/out3")"
 else
 	result OK "handout.sh refuses a chapter that quotes an answer line ($(grep -m1 'answers left in' "$tmp/out3" | cut -c1-60)...)"
+fi
+
+# 4. The lab sheet, without the labs' answers and solutions.
+labs=$out/Documentation/labs
+leaked=()
+[ -f "$labs/README.html" ] || leaked+=("missing: $labs/README.html")
+[ ! -e "$labs/answers.html" ] || leaked+=("$labs/answers.html exists")
+[ ! -e "$labs/solutions" ] || leaked+=("$labs/solutions exists")
+while IFS= read -r page; do
+	leaked+=("an answer line or a link to the labs' answers in $page")
+done < <(grep -rlE 'Answer [0-9]+\.[0-9]+:|answers\.html' "$labs" 2>/dev/null)
+if [ ${#leaked[@]} -eq 0 ]; then
+	result OK "the handout has the lab sheet, not the labs' answers page nor their solutions"
+else
+	result FAIL "the handout has the lab sheet, not the labs' answers page nor their solutions" "${leaked[@]}"
+fi
+
+# 5. A lab sheet that quotes an answer makes handout.sh fail.
+cp -r "$top/Documentation/labs" "$tmp/labs"
+printf '\n**Answer 1.1:** `0` `501000` quoted here\n' >>"$tmp/labs/README.md"
+if LABS_SRC=$tmp/labs HANDOUT_OUT=$tmp/handout5 \
+	"$top/Documentation/docs/handout.sh" >"$tmp/out5" 2>&1; then
+	result FAIL "handout.sh refuses a lab sheet that quotes an answer line" "$(tail -n 5 "$tmp/out5")"
+else
+	result OK "handout.sh refuses a lab sheet that quotes an answer line ($(grep -m1 'answers left in' "$tmp/out5" | cut -c1-60)...)"
 fi
 tap_status
