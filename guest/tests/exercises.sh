@@ -12,19 +12,7 @@
 # Exit status: 0 every answer matched; 1 some did not; 2 usage.
 . /tests/tap.sh
 [ $# -ge 1 ] || { echo "usage: $0 N=ANSWER..." >&2; exit 2; }
-ID="-m b:0:100000:65536"
-FSID="-f b:0:500000:65536"
-
-# container PIDFILE: the pid that fsid-unshare --pid-file PIDFILE wrote
-# once its container runs the command (waits up to 10 s for it).
-container() {
-	i=0
-	while [ ! -s "$1" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	cat "$1" && rm -f "$1"
-}
+. /tests/container.sh
 
 ex1() {
 	fsid-unshare $ID $FSID -- touch /tmp/ex1

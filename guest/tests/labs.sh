@@ -15,19 +15,7 @@
 # Needs the fsid kernel for the questions. Exit status: 0 done (what was
 # printed says how it went); 2 usage; 3 no disk, or it does not mount.
 [ $# -ge 1 ] || { echo "usage: $0 [Q...] [-r PROGRAM [ARG...]]" >&2; exit 2; }
-ID="-m b:0:100000:65536"
-FSID="-f b:0:500000:65536"
-
-# container PIDFILE: the pid that fsid-unshare --pid-file PIDFILE wrote
-# once its container runs the command (waits up to 10 s for it).
-container() {
-	i=0
-	while [ ! -s "$1" ] && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	cat "$1" && rm -f "$1"
-}
+. /tests/container.sh
 # readable STATUS: "read" if cat's status is 0, else "refused".
 readable() { [ "$1" = 0 ] && echo read || echo refused; }
 # uid_line FILE [READER...]: the four numbers of the Uid: line of FILE, as
