@@ -64,11 +64,12 @@ demo_disk() { sed -n 's/^# needs: disk \([0-9]*[KMG]\)$/\1/p' "$top/demos/demo-$
 # leaves out the last two).
 labs_dir() { echo "$top/Documentation/labs"; }
 # lab_cc SOURCE OUT: a lab's C test program, built as the guest's
-# selftests are (the Makefile's SELFTEST_CFLAGS: static), with the
-# selftests' helpers on the include path (fsid_mappings.h, and
+# selftests are (with the Makefile's SELFTEST_CFLAGS, read from it: static),
+# with the selftests' helpers on the include path (fsid_mappings.h, and
 # ../kselftest_harness.h from there) from $TREE [$BUILD/linux].
 lab_cc() {
-	gcc -std=gnu11 -Wall -Werror -O2 -static -pthread \
+	# shellcheck disable=SC2046 # the flags are words
+	gcc $(sed -n 's/^SELFTEST_CFLAGS := //p' "$top/Makefile") \
 		-I "${TREE:-$BUILD/linux}/tools/testing/selftests/fsid_mappings" -o "$2" "$1"
 }
 # lab_disk DIR IMAGE: a 32 MiB ext4 image of DIR's files, which the labs'

@@ -55,15 +55,21 @@ else
 	result FAIL "the handout has every chapter but the answers page, and no answer line" "${missing[@]/#/missing: }" "${leaked[@]}"
 fi
 
+# refuses DESC OUT VAR=DIR: handout.sh, with VAR naming a copy of the
+# sources that quotes an answer line, fails (its output in OUT).
+refuses() {
+	local desc=$1 out=$2
+	if env "$3" HANDOUT_OUT="$out.d" "$top/Documentation/docs/handout.sh" >"$out" 2>&1; then
+		result FAIL "$desc" "$(tail -n 5 "$out")"
+	else
+		result OK "$desc ($(grep -m1 'answers left in' "$out" | cut -c1-60)...)"
+	fi
+}
+
 # 3. A chapter that quotes an answer makes handout.sh fail.
 cp -r "$wt" "$tmp/walkthrough"
 printf '\n**Answer 1:** `500000` quoted here\n' >>"$tmp/walkthrough/09-exercises.md"
-if WALKTHROUGH_SRC=$tmp/walkthrough HANDOUT_OUT=$tmp/handout \
-	"$top/Documentation/docs/handout.sh" >"$tmp/out3" 2>&1; then
-	result FAIL "handout.sh refuses a chapter that quotes an answer line" "$(tail -n 5 "$tmp/out3")"
-else
-	result OK "handout.sh refuses a chapter that quotes an answer line ($(grep -m1 'answers left in' "$tmp/out3" | cut -c1-60)...)"
-fi
+refuses "handout.sh refuses a chapter that quotes an answer line" "$tmp/out3" WALKTHROUGH_SRC="$tmp/walkthrough"
 
 # 4. The lab sheet, without the labs' answers and solutions.
 labs=$out/Documentation/labs
@@ -83,10 +89,5 @@ fi
 # 5. A lab sheet that quotes an answer makes handout.sh fail.
 cp -r "$top/Documentation/labs" "$tmp/labs"
 printf '\n**Answer 1.1:** `0` `501000` quoted here\n' >>"$tmp/labs/README.md"
-if LABS_SRC=$tmp/labs HANDOUT_OUT=$tmp/handout5 \
-	"$top/Documentation/docs/handout.sh" >"$tmp/out5" 2>&1; then
-	result FAIL "handout.sh refuses a lab sheet that quotes an answer line" "$(tail -n 5 "$tmp/out5")"
-else
-	result OK "handout.sh refuses a lab sheet that quotes an answer line ($(grep -m1 'answers left in' "$tmp/out5" | cut -c1-60)...)"
-fi
+refuses "handout.sh refuses a lab sheet that quotes an answer line" "$tmp/out5" LABS_SRC="$tmp/labs"
 tap_status
