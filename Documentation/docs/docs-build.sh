@@ -232,20 +232,23 @@ elif [ -n "$labs_required" ]; then
 fi
 
 printf '\n## Reference\n\n' >>"$index"
-if [ -f "$ADMIN_GUIDE" ]; then
-	page "$ADMIN_GUIDE" Documentation/admin-guide/fsid-mappings.html
-	echo "- [$(escape "$(title_of "$ADMIN_GUIDE")")](Documentation/admin-guide/fsid-mappings.rst), the kernel's admin guide (from the series)" >>"$index"
-elif [ -n "$ag_required" ]; then
-	die 2 "ADMIN_GUIDE=$ADMIN_GUIDE does not exist"
-else
-	echo "- The kernel's admin guide of fsid mappings comes with the kernel tree: \`make tree\`, then \`make docs\`." >>"$index"
-fi
-if [ -f "$FSDEV_PAGE" ]; then
-	page "$FSDEV_PAGE" Documentation/filesystems/fsid-mappings.html
-	echo "- [$(escape "$(title_of "$FSDEV_PAGE")")](Documentation/filesystems/fsid-mappings.rst), the kernel's page for filesystem developers (from the series)" >>"$index"
-elif [ -n "$fs_required" ]; then
-	die 2 "FSDEV_PAGE=$FSDEV_PAGE does not exist"
-fi
+# kernel_page VAR REQUIRED REL WHAT: the page of the kernel tree that VAR
+# names, rendered at REL (its path in the kernel, .rst -> .html) and listed
+# as WHAT; without a tree a line says where it comes from, or, REQUIRED
+# (VAR set by the caller), the build stops.
+kernel_page() {
+	local file=${!1}
+	if [ -f "$file" ]; then
+		page "$file" "${3%.rst}.html"
+		echo "- [$(escape "$(title_of "$file")")]($3), the kernel's $4 (from the series)" >>"$index"
+	elif [ -n "$2" ]; then
+		die 2 "$1=$file does not exist"
+	else
+		echo "- The kernel's $4 of fsid mappings comes with the kernel tree: \`make tree\`, then \`make docs\`." >>"$index"
+	fi
+}
+kernel_page ADMIN_GUIDE "$ag_required" Documentation/admin-guide/fsid-mappings.rst "admin guide"
+kernel_page FSDEV_PAGE "$fs_required" Documentation/filesystems/fsid-mappings.rst "page for filesystem developers"
 page "$top/Documentation/fsid-unshare.1.md" Documentation/fsid-unshare.1.html
 echo "- [fsid-unshare(1)](Documentation/fsid-unshare.1.md), the demos' container launcher" >>"$index"
 
