@@ -10,9 +10,9 @@
 # 0,1,2,3,5,6,10,50,100,200,300,340 mappings, $N files per row, on the
 # guest's tmpfs /tmp). By default QEMU runs with -icount shift=0,sleep=off:
 # the guest clock advances one nanosecond per executed instruction, so every
-# figure is an instruction count. A second run gives the same medians for
-# fstat, stat, fchown and setresuid; those of create move by up to a few
-# dozen instructions (a multi-modal cost: allocations, dentry hash chains).
+# figure is an instruction count, and a second run gives the same medians
+# (the guest kernels use SLUB; with tinyconfig's SLOB, whose first-fit walk
+# made each create dearer than the last, create's moved by a few dozen).
 # WALL=1 runs without -icount (TCG, or ACCEL=kvm where that works): real
 # nanoseconds, noisy, and labelled so.
 # Writes to OUTDIR [$BUILD/bench]:
@@ -50,7 +50,7 @@ if [ "${WALL:-0}" = 1 ]; then
 	clock="wall-clock nanoseconds (QEMU ${ACCEL:-tcg}, no -icount): noisy, for orientation only"
 	icount=0
 else
-	clock="instructions (QEMU -icount shift=0,sleep=off: 1 ns of guest time per instruction; the medians of fstat, stat, fchown and setresuid repeat exactly from run to run, those of create move by up to a few dozen instructions)"
+	clock="instructions (QEMU -icount shift=0,sleep=off: 1 ns of guest time per instruction; the medians repeat exactly from run to run)"
 	icount=1
 fi
 echo "bench: $N files per row; unit: $clock" >&2
