@@ -149,6 +149,10 @@ suite fuzz-maps kernel:fsid guest -- guest fsid --test "fsid-fuzz -n 1000 -s 1"
 # no fsid maps): their answers must be the same everywhere, compared, not
 # counted (fsid's own run, counted above, also compares them per test).
 suite attack-answers "${all_kernels[@]}" guest -- compared fsid_attack_test "$top/tools/tests/attack-answers.sh"
+# The security model by enumeration (fsid_matrix_test): its id-map runs must
+# give the same answers on every kernel (its own suite, selftest-fsid_matrix,
+# fails on any cell whose restriction the fsid maps shed).
+suite matrix-answers "${all_kernels[@]}" guest -- compared fsid_matrix_test "$top/tools/tests/matrix-answers.sh"
 # mount_setattr on every flavour: the series must not change its results,
 # whatever they are (so its own results are compared, not counted).
 suite mount_setattr "${all_kernels[@]}" guest -- compared mount_setattr_test "$top/tools/tests/same-results.sh"
