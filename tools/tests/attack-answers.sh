@@ -25,14 +25,7 @@ answer() {
 		sed -n "s/^# answer $2 $3=\(.*\)\$/\1/p" | tail -n 1
 }
 
-names=$(for arg; do cat "${arg#*:*:}" 2>/dev/null; done | tr -d '\r' |
-	sed -n 's/^# answer \([A-Za-z0-9_]*\) [a-z]*=.*$/\1/p' | sort -u)
-if [ -z "$names" ]; then
-	echo "1..1"
-	echo "not ok 1 - no answers in $(for arg; do printf '%s ' "${arg#*:*:}"; done)"
-	exit 1
-fi
-echo "1..$(printf '%s\n' "$names" | wc -l)"
+log_names 's/^# answer \([A-Za-z0-9_]*\) [a-z]*=.*$/\1/p' answers "$@"
 n=0 bad=0
 for name in $names; do
 	n=$((n + 1))

@@ -23,31 +23,20 @@ line() {
 	tr -d '\r' <"$1" 2>/dev/null | sed -n "s/^# matrix $2 //p" | tail -n 1
 }
 
-names=$(for arg; do cat "${arg#*:*:}" 2>/dev/null; done | tr -d '\r' |
-	sed -n 's/^# matrix \([A-Za-z0-9_-]*\) idmaps=.*$/\1/p' | sort -u)
-if [ -z "$names" ]; then
-	echo "1..1"
-	echo "not ok 1 - no digests in $(for arg; do printf '%s ' "${arg#*:*:}"; done)"
-	exit 1
-fi
-echo "1..$(printf '%s\n' "$names" | wc -l)"
-n=0 bad=0
+log_names 's/^# matrix \([A-Za-z0-9_-]*\) idmaps=.*$/\1/p' digests "$@"
 for name in $names; do
-	n=$((n + 1))
 	first= same=yes report=()
 	for arg; do
 		flavour=${arg%%:*} log=${arg#*:*:}
 		l=$(line "$log" "$name")
 		[ -n "$first" ] || first=$l
 		{ [ -n "$l" ] && [ "$l" = "$first" ]; } || same=no
-		report+=("#   $flavour: ${l:-none}")
+		report+=("$flavour: ${l:-none}")
 	done
 	if [ $same = yes ]; then
-		echo "ok $n - $name: id-map answers the same on every kernel ($first)"
+		result OK "$name: id-map answers the same on every kernel ($first)"
 	else
-		echo "not ok $n - $name: id-map answers differ or are missing"
-		printf '%s\n' "${report[@]}"
-		bad=$((bad + 1))
+		result FAIL "$name: id-map answers differ or are missing" "${report[@]}"
 	fi
 done
-[ $bad -eq 0 ]
+tap_status

@@ -11,6 +11,11 @@
 #                                    least MIN arguments, each FLAVOUR:FSID:LOG
 #                                    (FSID yes or no), as tools/check/suites.sh's
 #                                    compared() hands them; else exit 2
+#   log_names SEDEXPR WHAT ARG...    set names to what `sed -n SEDEXPR` finds in
+#                                    the LOG of each FLAVOUR:FSID:LOG ARG, sorted,
+#                                    once each, and print the plan "1..N" for a
+#                                    result per name; with none, print one
+#                                    failure "no WHAT in LOG..." and exit 1
 #
 # Sets n (results so far), bad (failures so far) and tmp, a directory
 # removed when the script exits.
@@ -35,6 +40,18 @@ expect() {
 	if "$@"; then result OK "$d"; else result FAIL "$d"; fi
 }
 tap_status() { [ "$bad" -eq 0 ]; }
+log_names() {
+	local expr=$1 what=$2 arg
+	shift 2
+	names=$(for arg; do cat "${arg#*:*:}" 2>/dev/null; done | tr -d '\r' |
+		sed -n "$expr" | sort -u)
+	if [ -z "$names" ]; then
+		echo "1..1"
+		echo "not ok 1 - no $what in $(for arg; do printf '%s ' "${arg#*:*:}"; done)"
+		exit 1
+	fi
+	echo "1..$(printf '%s\n' "$names" | wc -l)"
+}
 need_runs() {
 	local min=$1 arg
 	shift
