@@ -154,11 +154,11 @@ $(addprefix play-,$(DEMOS)):
 demo-% play-%:
 	@echo "make: no demo '$*': demos/ has demo-N.sh for N in $(DEMOS)" >&2; exit 2
 
-bench: tree guest ## the fstat()/stat/create/fchown/setresuid table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
+bench: tree guest ## the fstat()/stat/create/fchown/setresuid/setresuid-change table on every flavour, in instructions (N=FILES [2000]; WALL=1: wall clock, noisy)
 	@for f in $(CHECK_FLAVOURS); do tools/vm/kernel-build.sh $$f || exit 1; done
 	@N=$(N) WALL=$(WALL) tools/bench/bench.sh
 
-call-trace: tree guest ## one call of OP (fchown, setresuid [fchown]) instruction by instruction, per function: vanilla, fsid, fsid with fsid maps, side by side in build/bench/trace-OP.md
+call-trace: tree guest ## one call of OP (fchown, setresuid, setresuid-change [fchown]) instruction by instruction, per function: vanilla, fsid, fsid with fsid maps, side by side in build/bench/trace-OP.md
 	@for f in vanilla fsid; do tools/vm/kernel-build.sh $$f || exit 1; done
 	@mkdir -p $(BUILD)/bench
 	@tools/bench/call-trace.sh vanilla unset $(OP) >$(BUILD)/bench/trace-$(OP)-vanilla.txt

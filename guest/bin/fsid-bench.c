@@ -9,8 +9,9 @@
  * For each row (a number of mappings, N) and mode, a child process:
  *   N = 0     stays in the initial user namespace, as root;
  *   N > 0     unshares a user namespace whose uid_map and gid_map the
- *             parent writes with N one-id lines ("K 10000+K 1" for
- *             K = N-1 ... 0, so that uid 0 is found on the last line)
+ *             parent writes with N lines ("K 10000+K 1" for K = N-1
+ *             ... 0, the first two ids long, "N-1 10000+N-1 2", so that
+ *             ids 0 to N are mapped and uid 0 is found on the last line)
  *             and, in mode "set", fsuid_map and fsgid_map likewise
  *             ("K 20000+K 1"); the child then becomes uid and gid 0.
  * It makes a directory DIR/fsid-bench.N.MODE, and times each system call
@@ -20,7 +21,11 @@
  *   stat       stat() by path
  *   fstat      fstat() of an open file
  *   fchown     fchown(fd, 0, 0) (the owner it already has)
- *   setresuid  setresuid(0, 0, 0) (the ids it already has; FILES calls)
+ *   setresuid  setresuid(0, 0, 0) (the ids it already has, which 6.1
+ *              answers without new credentials; FILES calls)
+ *   setresuid-change
+ *              setresuid(-1, E, -1), E = 1, 0, 1, 0, ...: new credentials
+ *              with a new euid and fsuid on every call (FILES calls)
  * Under QEMU -icount shift=0,sleep=off the guest clock advances one
  * nanosecond per executed instruction, so a time is an instruction count.
  *
@@ -33,7 +38,8 @@
  *   -n FILES  files per row [10000]
  *   -r ROWS   comma-separated mapping counts, 0-340
  *             [0,1,2,3,5,6,10,50,100,200,300,340]
- *   -o OPS    comma-separated ops [create,stat,fstat,fchown,setresuid]
+ *   -o OPS    comma-separated ops
+ *             [create,stat,fstat,fchown,setresuid,setresuid-change]
  *   -m MODES  comma-separated modes: unset (id maps only), set (id and
  *             fsid maps; rows > 0 only) [unset,set, or unset when the
  *             kernel has no /proc/self/fsuid_map]
@@ -65,7 +71,7 @@
 #define FSID_BASE	20000	/* first outside id of the fsid maps */
 
 static const char *const op_names[] = {
-	"create", "stat", "fstat", "fchown", "setresuid",
+	"create", "stat", "fstat", "fchown", "setresuid", "setresuid-change",
 };
 #define NR_OPS	(int)(sizeof(op_names) / sizeof(op_names[0]))
 
@@ -112,7 +118,10 @@ static int cmp_ull(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Write the N-line map FILE of process PID, its lines starting at BASE. */
+/*
+ * Write the N-line map FILE of process PID, its lines starting at BASE;
+ * the first line maps two ids, so that ids 0 to N are mapped.
+ */
 static void write_map(pid_t pid, const char *file, int n, unsigned int base)
 {
 	char path[64], text[4096];
@@ -120,7 +129,8 @@ static void write_map(pid_t pid, const char *file, int n, unsigned int base)
 	int k, fd;
 
 	for (k = n - 1; k >= 0; k--) {
-		int w = snprintf(text + len, sizeof(text) - len, "%d %u 1\n", k, base + k);
+		int w = snprintf(text + len, sizeof(text) - len, "%d %u %d\n", k,
+				 base + k, k == n - 1 ? 2 : 1);
 
 		if (w < 0 || (size_t)w >= sizeof(text) - len)
 			die(1, "the %d-line %s does not fit in a page", n, file);
@@ -180,12 +190,21 @@ static void run_op(int op, int n, const char *mode, int *fds,
 			r = setresuid(0, 0, 0);
 			t[i] = now() - t0;
 			break;
+		case 5: /* setresuid-change */
+			t0 = now();
+			r = setresuid((uid_t)-1, i & 1 ? 0 : 1, (uid_t)-1);
+			t[i] = now() - t0;
+			break;
 		}
 		if (r < 0)
 			die(1, "%s of %s (%d mappings, %s): %s", op_names[op], name, n,
 			    mode, strerror(errno));
 		total += t[i];
 	}
+	/* An odd FILES leaves setresuid-change with euid 1: back to 0. */
+	if (geteuid() != 0 && setresuid((uid_t)-1, 0, (uid_t)-1))
+		die(1, "setresuid back to euid 0 (%d mappings, %s): %s", n, mode,
+		    strerror(errno));
 	qsort(t, (size_t)files, sizeof(*t), cmp_ull);
 	printf("%s,%s,%d,%s,%ld,%llu,%llu\n", label, mode, n, op_names[op], files,
 	       total, t[files / 2]);
@@ -324,7 +343,8 @@ static int parse_op(const char *s)
 	for (i = 0; i < NR_OPS; i++)
 		if (!strcmp(s, op_names[i]))
 			return i;
-	fprintf(stderr, "fsid-bench: -o: no op '%s' (create, stat, fstat, fchown, setresuid)\n", s);
+	fprintf(stderr, "fsid-bench: -o: no op '%s' (create, stat, fstat, fchown, "
+		"setresuid, setresuid-change)\n", s);
 	exit(2);
 }
 
@@ -363,7 +383,7 @@ static void raise_nr_open(long want)
 int main(int argc, char **argv)
 {
 	char rows_arg[] = "0,1,2,3,5,6,10,50,100,200,300,340";
-	char ops_arg[] = "create,stat,fstat,fchown,setresuid";
+	char ops_arg[] = "create,stat,fstat,fchown,setresuid,setresuid-change";
 	int modes[2], nr_modes = 0, has_fsid, c, i;
 	struct utsname uts;
 	struct rlimit rl;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench.sh — the cover letter's fstat() table, and the same grid for stat,
-# create, fchown and setresuid, measured on vanilla, fsid-off, fsid with no
+# create, fchown, setresuid and setresuid-change, measured on vanilla, fsid-off, fsid with no
 # fsid maps and fsid with fsid maps (make bench).
 #
 # usage: tools/bench/bench.sh [OUTDIR]          (make bench [N=FILES] [WALL=1])
@@ -31,7 +31,7 @@ set -euo pipefail
 out=${1:-$BUILD/bench}
 N=${N:-2000}
 ROWS=${ROWS:-0,1,2,3,5,6,10,50,100,200,300,340}
-OPS=${OPS:-create,stat,fstat,fchown,setresuid}
+OPS=${OPS:-create,stat,fstat,fchown,setresuid,setresuid-change}
 # Guest memory: 512M, or about 2.5 KiB per file for large N (each file is a
 # tmpfs inode, a dentry and an open file; N=1000000 needs about 2.7 GiB).
 mem=$((256 + N / 400)); [ $mem -ge 512 ] || mem=512
@@ -100,7 +100,7 @@ function cell(op, r, c,    x, base) {
 END {
 	printf "# fsid mappings: cost per call\n\n"
 	printf "Median per call, in %s; %s files per row. In brackets: the ratio to vanilla. ", clock, N
-	printf "0 mappings is the initial user namespace; N > 0 a user namespace with N one-id lines in uid_map and gid_map ", N
+	printf "0 mappings is the initial user namespace; N > 0 a user namespace with N lines in uid_map and gid_map, one id each but the first, which maps two ", N
 	printf "(and in fsuid_map and fsgid_map for \"fsid, set\"), the container'"'"'s uid 0 on the last line.\n"
 	for (o = 1; o <= nops; o++) {
 		op = ops[o]

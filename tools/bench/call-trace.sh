@@ -7,7 +7,7 @@
 # usage: tools/bench/call-trace.sh FLAVOUR MODE OP
 #   FLAVOUR  a built flavour (vanilla, fsid-off, fsid)
 #   MODE     unset (id maps only) or set (id and fsid maps: fsid only)
-#   OP       fchown or setresuid (fsid-bench -o OP). Not stat and fstat:
+#   OP       fchown, setresuid or setresuid-change (fsid-bench -o OP). Not stat and fstat:
 #            their system call, newfstatat, is also made after the
 #            measured loop, so that the last call but one is not the loop's
 # Boots the flavour under QEMU with its gdb stub twice, running
@@ -28,8 +28,8 @@ set -euo pipefail
 flavour=$1 mode=$2 op=$3
 case "$op" in
 fchown) entry=__x64_sys_fchown ;;
-setresuid) entry=__x64_sys_setresuid ;;
-*) echo "call-trace: OP must be fchown or setresuid, not '$op'" >&2; exit 2 ;;
+setresuid | setresuid-change) entry=__x64_sys_setresuid ;;
+*) echo "call-trace: OP must be fchown, setresuid or setresuid-change, not '$op'" >&2; exit 2 ;;
 esac
 case "$mode" in unset | set) ;; *) echo "call-trace: MODE must be unset or set, not '$mode'" >&2; exit 2 ;; esac
 is_flavour "$flavour" || { echo "call-trace: no flavour '$flavour' (guest/flavours/)" >&2; exit 2; }

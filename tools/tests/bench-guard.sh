@@ -10,7 +10,8 @@
 #     vanilla: the static key userns_fsid_maps_used is off;
 #   - fsid with fsid maps costs at most 3% more than vanilla with the same
 #     id maps (row 0 has no "set" figure: the initial namespace has no fsid
-#     maps): the filesystem ids are kept in the credentials.
+#     maps): the filesystem ids are kept in the task (patch 27), and a
+#     credential change (setresuid-change) forgets them with one store.
 # A failure names the call, the row and the two figures.
 #
 # usage: tools/tests/bench-guard.sh OUTDIR
@@ -23,7 +24,7 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 rows="0 1 6 340"
-ops="fstat stat create fchown setresuid"
+ops="fstat stat create fchown setresuid setresuid-change"
 unset_pm=${UNSET_PERMILLE:-2} set_pm=${SET_PERMILLE:-30}
 if ! N=${N:-200} ROWS=${rows// /,} OPS=${ops// /,} WALL=0 "$top/tools/bench/bench.sh" "$out" >&2; then
 	echo "bench-guard: the benchmark did not run (see above)" >&2
