@@ -3,7 +3,8 @@
 # on a small fake kernel tarball, so every path (apply, export, round trip,
 # cover letter, version mismatch, refusing to lose work) runs in seconds.
 #
-# Also the argument check of tools/series/bisect-check.sh (FROM).
+# Also the argument check of tools/series/bisect-check.sh (FROM), and
+# tools/series/keep-mtimes.sh around a simulated rebase.
 #
 # usage: tools/tests/series-machinery.sh
 # Output is TAP; exit status 0 when every test passed, 1 otherwise.
@@ -32,7 +33,7 @@ commit() { # commit TREENAME SUBJECT: commit all changes with a fixed date
 		GIT_AUTHOR_DATE='2026-01-02T03:04:05Z' git -C "$tmp/$1" -c user.name='A Developer' \
 			-c user.email=dev@example.invalid commit -q -s -m "$2" -m "Why and how to observe it."
 }
-echo "1..17"
+echo "1..20"
 
 # A fake kernel: a Makefile with a version, one source file, Debian's .gitignore.
 src=$tmp/src/linux-source-6.1
@@ -144,6 +145,30 @@ tree c "$tmp/bad"
 rc=$?
 expect "a series made for another version that still applies is applied, with a note" \
 	eval '[ $rc -eq 0 ] && has $tmp/err "last applied to Linux 6.1.150; it applies to 6.1.192 too"'
+
+# keep-mtimes: files that a rebase rewrote with the same content get their
+# old time back, changed ones keep the new one and are named.
+km() { TREE=$tmp/a "$tools/series/keep-mtimes.sh" "$@" >"$tmp/out" 2>"$tmp/err"; }
+touch -m -d @1000000000 "$tmp/a/fs/stat.c" "$tmp/a/fs/new.c"
+km save base
+rc=$?
+cp "$tmp/a/fs/stat.c" "$tmp/stat.c" && cp "$tmp/stat.c" "$tmp/a/fs/stat.c" # rewritten, same bytes
+printf 'int f;\n' >>"$tmp/a/fs/new.c"                                     # rewritten, changed
+km restore
+expect "keep-mtimes gives an unchanged rewritten file its old time, and names the changed one" \
+	eval '[ $rc -eq 0 ] && [ "$(stat -c %Y $tmp/a/fs/stat.c)" = 1000000000 ] &&
+	      [ "$(stat -c %Y $tmp/a/fs/new.c)" != 1000000000 ] && has $tmp/out "changed, will be rebuilt: fs/new.c"'
+git -C "$tmp/a" checkout -q fs/new.c
+km restore
+rc=$?
+expect "keep-mtimes restore without a saved record fails (status 1)" \
+	eval '[ $rc -eq 1 ] && has $tmp/err "nothing saved"'
+km save no-such-commit
+rc1=$?
+km
+rc2=$?
+expect "keep-mtimes refuses an unknown commit and no arguments (status 2)" \
+	eval '[ $rc1 -eq 2 ] && [ $rc2 -eq 2 ]'
 
 # bisect-check's FROM: a patch number of the series or nothing is built.
 rcs=
