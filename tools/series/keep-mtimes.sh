@@ -27,7 +27,9 @@ save)
 	[ $# -eq 2 ] || usage
 	git rev-parse -q --verify "$2^{commit}" >/dev/null || { echo "keep-mtimes: no commit $2" >&2; exit 2; }
 	git diff --name-only -z "$2" HEAD | while IFS= read -r -d '' f; do
-		[ -f "$f" ] && printf '%s %s %s\n' "$(git hash-object "$f")" "$(stat -c %Y "$f")" "$f"
+		if [ -f "$f" ]; then
+			printf '%s %s %s\n' "$(git hash-object "$f")" "$(stat -c %Y "$f")" "$f"
+		fi
 	done >"$rec"
 	echo "keep-mtimes: $(wc -l <"$rec") files recorded" ;;
 restore)

@@ -33,7 +33,7 @@ commit() { # commit TREENAME SUBJECT: commit all changes with a fixed date
 		GIT_AUTHOR_DATE='2026-01-02T03:04:05Z' git -C "$tmp/$1" -c user.name='A Developer' \
 			-c user.email=dev@example.invalid commit -q -s -m "$2" -m "Why and how to observe it."
 }
-echo "1..20"
+echo "1..21"
 
 # A fake kernel: a Makefile with a version, one source file, Debian's .gitignore.
 src=$tmp/src/linux-source-6.1
@@ -163,6 +163,12 @@ km restore
 rc=$?
 expect "keep-mtimes restore without a saved record fails (status 1)" \
 	eval '[ $rc -eq 1 ] && has $tmp/err "nothing saved"'
+git -C "$tmp/a" rm -q fs/new.c && commit a "fs: remove new.c"
+km save HEAD~1
+rc=$?
+expect "keep-mtimes save passes over a file the later commits deleted" \
+	eval '[ $rc -eq 0 ] && has $tmp/out "0 files recorded"'
+git -C "$tmp/a" reset -q --hard HEAD~1
 km save no-such-commit
 rc1=$?
 km
