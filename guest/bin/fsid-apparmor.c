@@ -184,12 +184,13 @@ static int run_cell(bool fsid, const char *profile, enum op op,
 		return -1;
 	}
 	close(ready[0]);
-	write_map(pid, "uid_map", ID_BASE);
-	write_map(pid, "gid_map", ID_BASE);
+	/* fsid maps first: the kernel takes them only before id maps. */
 	if (fsid) {
 		write_map(pid, "fsuid_map", FSID_BASE);
 		write_map(pid, "fsgid_map", FSID_BASE);
 	}
+	write_map(pid, "uid_map", ID_BASE);
+	write_map(pid, "gid_map", ID_BASE);
 	if (write(go[1], "g", 1) != 1)
 		die("waking the child");
 	close(go[1]);

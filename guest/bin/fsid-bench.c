@@ -291,12 +291,13 @@ static void row(int n, int set)
 				break;
 			usleep(1000);
 		}
-		write_map(pid, "uid_map", n, ID_BASE);
-		write_map(pid, "gid_map", n, ID_BASE);
+		/* fsid maps first: the kernel takes them only before id maps. */
 		if (set) {
 			write_map(pid, "fsuid_map", n, FSID_BASE);
 			write_map(pid, "fsgid_map", n, FSID_BASE);
 		}
+		write_map(pid, "uid_map", n, ID_BASE);
+		write_map(pid, "gid_map", n, ID_BASE);
 		if (write(sync_pipe[1], "g", 1) != 1)
 			die(1, "waking the child: %s", strerror(errno));
 	}

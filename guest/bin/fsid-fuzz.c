@@ -19,8 +19,8 @@
  *     for it);
  *   - text that no map may hold (a zero count, a range past 4294967295,
  *     overlapping lines, more than 340 lines, a page or more, a fsid map
- *     under a parent without one, a nested range outside the parent's
- *     map) was refused;
+ *     under a parent without one or after the id map of its kind, a
+ *     nested range outside the parent's map) was refused;
  *   - a map that was accepted reads back as written (the lines parsed,
  *     in any order), from the writer's namespace, and a second write is
  *     refused (EPERM);
@@ -482,6 +482,12 @@ static int fsid_job(void *arg)
 	int i, fd;
 
 	memset(&r, 0, sizeof(r));
+	/*
+	 * New credentials, whatever follows: the maps apply to credentials
+	 * committed after they are written.
+	 */
+	if (prctl(PR_SET_KEEPCAPS, 0, 0, 0, 0))
+		return 0;
 	/* Become uid/gid 0 inside if mapped, drop the extra groups. */
 	if (setresgid(0, 0, 0) || setresuid(0, 0, 0))
 		return 0;
@@ -568,7 +574,8 @@ static void fuzz_one_map(pid_t pid, int k, uint64_t lo, uint64_t span, int fsid_
 	snprintf(path, sizeof(path), "/proc/%d/%s", pid, map_names[k]);
 	len = make_text(text, lo, span, &model, &broken);
 	how = below(8) == 0 ? 1 : (below(10) == 0 ? 2 : 0);
-	never = len >= 4096 || (k >= 2 && !fsid_allowed) ||
+	/* An fsid map is taken only while the id map of its kind is unwritten. */
+	never = len >= 4096 || (k >= 2 && (!fsid_allowed || maps->set[k - 2])) ||
 		(!broken && (never_valid(&model) || !inside(&model, lo, span)));
 	if (how == 0 && below(12) == 0) {
 		/* Two writers at once. */
@@ -847,8 +854,12 @@ static void level2(void)
 	sh->allowed[0] = (int)below(2);
 	sh->allowed[1] = (int)below(2);
 	if (start_target(&t, level2_job, sh) == 0) {
-		for (k = 0; k < 4; k++) {
-			const char *txt = k < 2 ? "0 100000 65536\n" : "0 300000 65536\n";
+		/* fsid maps first: they are taken only before the id maps. */
+		for (i = 0; i < 4; i++) {
+			const char *txt;
+
+			k = (i + 2) % 4;
+			txt = k < 2 ? "0 100000 65536\n" : "0 300000 65536\n";
 
 			if (k >= 2 && !sh->allowed[k - 2])
 				continue;

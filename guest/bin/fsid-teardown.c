@@ -172,8 +172,9 @@ int main(int argc, char **argv)
 		}
 		close(ready[0]);
 		made++;
-		if (write_map(pids[i], "uid_map", idmap) || write_map(pids[i], "gid_map", idmap) ||
-		    write_map(pids[i], "fsuid_map", fsidmap) || write_map(pids[i], "fsgid_map", fsidmap)) {
+		/* fsid maps first: the kernel takes them only before id maps. */
+		if (write_map(pids[i], "fsuid_map", fsidmap) || write_map(pids[i], "fsgid_map", fsidmap) ||
+		    write_map(pids[i], "uid_map", idmap) || write_map(pids[i], "gid_map", idmap)) {
 			fprintf(stderr, "fsid-teardown: writing the maps of namespace %d: %s\n",
 				i, strerror(errno));
 			break;

@@ -193,8 +193,9 @@ static long long parse_id_option(const char *opt, const char *arg)
  */
 static int write_maps(pid_t pid)
 {
+	static const int write_order[4] = { 2, 3, 0, 1 };
 	char path[64];
-	int i, fd;
+	int i, j, fd;
 
 	/* Unprivileged gid maps need setgroups denied; root's do not. */
 	if (maps[1].lines && geteuid() != 0) {
@@ -204,10 +205,15 @@ static int write_maps(pid_t pid)
 			return complain(EXIT_SYSCALL, "%s: %s", path, strerror(errno));
 		close(fd);
 	}
-	for (i = 0; i < 4; i++) {
-		struct map *m = &maps[i];
+	/*
+	 * The fsid maps first: the kernel takes them only while the id map
+	 * of their kind is unwritten.
+	 */
+	for (j = 0; j < 4; j++) {
+		struct map *m = &maps[write_order[j]];
 		ssize_t len = (ssize_t)strlen(m->text);
 
+		i = write_order[j];
 		if (!m->lines)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/%s", pid, m->file);
