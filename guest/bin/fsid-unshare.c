@@ -210,10 +210,12 @@ static int write_maps(pid_t pid)
 	 * of their kind is unwritten.
 	 */
 	for (j = 0; j < 4; j++) {
-		struct map *m = &maps[write_order[j]];
-		ssize_t len = (ssize_t)strlen(m->text);
+		struct map *m;
+		ssize_t len;
 
 		i = write_order[j];
+		m = &maps[i];
+		len = (ssize_t)strlen(m->text);
 		if (!m->lines)
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/%s", pid, m->file);
