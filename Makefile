@@ -42,8 +42,9 @@ PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 
 # The registries (tools/lib.sh reads the same files).
 FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))
-# Those make check and make bench use: all but "# check: separate" ones.
-CHECK_FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(shell grep -Lx '\# check: separate' guest/flavours/*.config)))
+# Those make check and make bench use: all but "# check: separate" and
+# "# check: own" ones.
+CHECK_FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(shell grep -Lx -e '\# check: separate' -e '\# check: own' guest/flavours/*.config)))
 DEMOS := $(patsubst demos/demo-%.sh,%,$(wildcard demos/demo-[0-9]*.sh))
 
 # The guest's C programs: guest/bin/NAME.c becomes the static $(BUILD)/guest-bin/NAME.
@@ -60,7 +61,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs handout bench call-trace fuzz check-debug check-labs bisect-check behaviour-check checkpatch export clean distclean \
+	docs handout bench call-trace fuzz check-debug check-kcsan sparse check-labs bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -131,6 +132,16 @@ check: deps ## run every test, building only the kernels and the guest they need
 
 check-debug: deps ## make check's selftests, demos and fuzzer on the debug flavour (KASAN, UBSAN, lockdep, KFENCE): any kernel report fails (slow; T=, LIST=1 as for check)
 	@CHECK_SET=debug tools/check/check.sh $(if $(LIST),--list) $(T)
+
+check-kcsan: tree guest ## the fsid selftests (the race test among them) on two CPUs under KCSAN, the kcsan flavour, built if missing: each must pass, and no data race may be reported in the series' code (slow: not in make check; P="PROGRAM ...": only those)
+	@tools/vm/kernel-build.sh kcsan
+	@tools/tests/kcsan.sh $(P)
+
+sparse: tree ## a W=1 build with sparse (C=2) of the C files the series touches, against vanilla's: any warning vanilla does not give fails (builds the vanilla and fsid kernels if missing; not in make check)
+	@tools/deps.sh sparse
+	@tools/vm/kernel-build.sh vanilla
+	@tools/vm/kernel-build.sh fsid
+	@tools/tests/sparse.sh
 
 check-labs: tree guest ## Lab 3 of Documentation/labs/: the ramfs patch applied to the series in build/labs/, its kernel built and booted, the lab's test run there (must pass) and on the fsid kernel (must fail); LAB3_PATCH=, LAB3_TEST= check a student's (slow: a kernel build)
 	@tools/vm/kernel-build.sh fsid

@@ -5,7 +5,9 @@
 # A flavour is a file guest/flavours/NAME.config: a kernel config fragment
 # merged over guest/kernel.config, with a header line "# tree: vanilla"
 # (Debian's tree, $VANILLA) or "# tree: series" (the series applied, $TREE),
-# and "# check: separate" if make check leaves it out (make check-debug).
+# and "# check: separate" if make check runs it last and make check-debug
+# alone, or "# check: own" if only a target of its own runs it (the kcsan
+# flavour: make check-kcsan).
 # A demo is a file demos/demo-N.sh; a header line "# needs: disk SIZE"
 # gives it a fresh, empty ext4 disk of SIZE as /dev/vda.
 #
@@ -27,12 +29,16 @@ flavours() {
 # is_flavour NAME: true if guest/flavours/NAME.config exists.
 is_flavour() { [ -n "$1" ] && [ -f "$top/guest/flavours/$1.config" ]; }
 # check_flavours: the flavours of make check (and make bench): all but
-# those with a "# check: separate" line (make check-debug runs those).
-check_flavours() { flavours | while read -r f; do is_separate "$f" || echo "$f"; done; }
-# separate_flavours: the others.
+# those with a "# check: separate" or "# check: own" line.
+check_flavours() { flavours | while read -r f; do is_separate "$f" || is_own "$f" || echo "$f"; done; }
+# separate_flavours: those with "# check: separate" (the debug flavours).
 separate_flavours() { flavours | while read -r f; do ! is_separate "$f" || echo "$f"; done; }
+# own_flavours: those with "# check: own" (the kcsan flavour).
+own_flavours() { flavours | while read -r f; do ! is_own "$f" || echo "$f"; done; }
 # is_separate NAME: true if its file has the line "# check: separate".
 is_separate() { grep -qx '# check: separate' "$(flavour_config "$1")"; }
+# is_own NAME: true if its file has the line "# check: own".
+is_own() { grep -qx '# check: own' "$(flavour_config "$1")"; }
 # flavour_config NAME: its fragment.
 flavour_config() { echo "$top/guest/flavours/$1.config"; }
 # flavour_tree NAME: vanilla or series, from its "# tree:" line.

@@ -33,6 +33,8 @@ Environment:
                  executed instruction, so timings are exact instruction
                  counts (benchmarks).
   MEM=SIZE       guest memory [512M].
+  SMP=N          virtual CPUs [1]; the kernel must be built with CONFIG_SMP
+                 (the kcsan flavour) for more than one to be used.
   QEMU=PROGRAM   [qemu-system-x86_64]
   KLOG_DIR=DIR   in --test mode, keep the guest's whole kernel log (dmesg,
                  printed by the guest after its end marker) as a new file
@@ -101,7 +103,7 @@ tcg | kvm) ;;
 *) die "ACCEL must be tcg or kvm, not '$accel'" ;;
 esac
 qemu=("$QEMU" -nodefaults -no-user-config -no-reboot -display none
-	-machine "pc,accel=$accel" -smp 1 -m "${MEM:-512M}"
+	-machine "pc,accel=$accel" -smp "${SMP:-1}" -m "${MEM:-512M}"
 	-kernel "$kernel" -initrd "$initrd")
 [ "$accel" = kvm ] && qemu+=(-cpu host)
 [ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,sleep=off)
