@@ -10,12 +10,12 @@
 
 title "demo-1: a container with different id and fsid mappings"
 say "Its uid and gid map is   0 100000 100000: uid 0 inside is kuid 100000."
-say "Its fsuid and fsgid map is 0 300000 100000: fsuid 0 inside is kuid 300000."
+say "Its fsuid and fsgid map is 0 300000 100000: its root's files are kuid 300000's."
 say "The id map names the container's processes to the rest of the system;"
 say "the fsid map alone decides which owners its files get."
 
 step "Outside: root of the guest, in the initial user namespace"
-say "showids prints the real, effective, saved and filesystem uid and gid."
+say "showids prints the real, effective, saved and fs uid and gid."
 run 'showids'
 
 step "Start the container"
@@ -34,12 +34,12 @@ say "sees the outside ids in the parent namespace, which is ours here."
 run 'nsenter -t $C -U -- head uid_map gid_map fsuid_map fsgid_map'
 
 step "The container's ids in /proc/\$C/status"
-say "Uid: and Gid: list the real, effective, saved and filesystem id. From"
-say "outside, the first three are the id map's 100000 and the fourth is the"
-say "fsid map's 300000: the id its files are owned by."
-run "grep -E '^(Uid|Gid):' status"
-say "From inside, all four are 0."
-run "nsenter -t \$C -U -- grep -E '^(Uid|Gid):' status"
+say "Uid: and Gid: list the real, effective, saved and fs id, through the id"
+say "maps: from outside, 100000. FsidUid: and FsidGid: are the filesystem ids,"
+say "through the fsid maps: 300000, the id its files are owned by."
+run "grep -E '^(Fsid)?(Uid|Gid):' status"
+say "From inside, all are 0."
+run "nsenter -t \$C -U -- grep -E '^(Fsid)?(Uid|Gid):' status"
 
 step "Files the container creates"
 say "Root of the guest makes a directory anyone may write in, like /tmp."

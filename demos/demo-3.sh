@@ -27,9 +27,9 @@ step "Two containers with the same fsid map"
 say "Both get the fsuid and fsgid map 0 300000 100000. A and B are their pids."
 start A fsid-unshare -m b:0:100000:100000 -f b:0:300000:100000 -- sleep 3600
 start B fsid-unshare -m b:0:200000:100000 -f b:0:300000:100000 -- sleep 3600
-say "Their ids differ, their filesystem ids (the fourth column) do not:"
-run "grep '^Uid:' /proc/\$A/status"
-run "grep '^Uid:' /proc/\$B/status"
+say "Their ids differ, their filesystem ids do not:"
+run "grep Uid: /proc/\$A/status"
+run "grep Uid: /proc/\$B/status"
 
 step "Each writes a file"
 run "nsenter -t \$A -U -- sh -c 'echo \"written by A\" >from-a'"

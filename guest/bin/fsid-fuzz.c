@@ -544,15 +544,15 @@ static int fsid_job(void *arg)
 	return 0;
 }
 
-/* The filesystem id column (the fourth) of "Uid:" or "Gid:" in @status. */
+/* The filesystem id, the "FsidUid:" or "FsidGid:" line of @status. */
 static long long status_fsid(const char *status, const char *key)
 {
 	const char *p = strstr(status, key);
-	unsigned long long a, b, c, d;
+	unsigned long long id;
 
-	if (!p || sscanf(p + strlen(key), "%llu %llu %llu %llu", &a, &b, &c, &d) != 4)
+	if (!p || sscanf(p + strlen(key), "%llu", &id) != 1)
 		return -1;
-	return (long long)d;
+	return (long long)id;
 }
 
 static char text[TEXT_MAX + 16], readback[TEXT_MAX * 2];
@@ -790,7 +790,7 @@ static void level1(void)
 				const struct map *idmap = maps->set[k] ? &maps->m[k] : NULL;
 				long long want = fs_lookup(maps, k, r.fsid[k]), got;
 
-				got = status_fsid(readback, k ? "Gid:" : "Uid:");
+				got = status_fsid(readback, k ? "\nFsidGid:" : "\nFsidUid:");
 				if (!idmap || lookup(idmap, r.fsid[k]) < 0)
 					continue;	/* not a mapped id inside */
 				inv_checked[INV_FSIDS]++;

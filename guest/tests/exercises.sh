@@ -22,7 +22,7 @@ ex2() {
 	fsid-unshare $ID $FSID -u 1000 -g 1000 -P /tmp/ex2.pid -- sh -c 'touch /tmp/ex2 && exec sleep 100' &
 	c=$(container /tmp/ex2.pid)
 	sleep 0.5
-	echo "$(stat -c %u /tmp/ex2) $(awk '/^Uid:/ { print $3, $5 }' /proc/$c/status)"
+	echo "$(stat -c %u /tmp/ex2) $(awk '/^Uid:/ { e = $3 } /^FsidUid:/ { f = $2 } END { print e, f }' /proc/$c/status)"
 	kill "$c"
 }
 ex3() {

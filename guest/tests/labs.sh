@@ -18,12 +18,13 @@
 . /tests/container.sh
 # readable STATUS: "read" if cat's status is 0, else "refused".
 readable() { [ "$1" = 0 ] && echo read || echo refused; }
-# uid_line FILE [READER...]: the four numbers of the Uid: line of FILE, as
-# READER (a command prefix, such as nsenter) reads it.
+# uid_line FILE [READER...]: the four numbers of the Uid: line of FILE and
+# the one of its FsidUid: line, as READER (a command prefix, such as
+# nsenter) reads them.
 uid_line() {
 	f=$1
 	shift
-	"$@" grep Uid: "$f" | sed 's/^Uid:[[:space:]]*//; s/[[:space:]][[:space:]]*/ /g'
+	"$@" grep -E '^(Fsid)?Uid:' "$f" | sed 's/^[A-Za-z]*:[[:space:]]*//; s/[[:space:]][[:space:]]*/ /g'
 }
 
 # Lab 1, question 1: uid 1000 of the container runs "unshare -r" (a

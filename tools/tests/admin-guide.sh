@@ -149,8 +149,8 @@ fi
 sample=$tmp/sample.rst
 printf '%s\n' 'Sample' '======' '' 'A format::' '' '  ID-INSIDE   ID-OUTSIDE   LENGTH' '' \
 	'The example:' '' '.. worked example: demo-3' '' '::' '' \
-	'  -rw-r--r-- 0:0 from-c' '  # a comment' "  \$ grep '^Uid:' /proc/\$A/status" \
-	"  Uid:$(printf '\t')100000$(printf '\t')100000$(printf '\t')100000$(printf '\t')300000" \
+	'  -rw-r--r-- 0:0 from-c' '  # a comment' "  \$ grep Uid: /proc/\$A/status" \
+	"  Uid:$(printf '\t')100000$(printf '\t')100000$(printf '\t')100000$(printf '\t')100000" \
 	'  -rw-r--r-- 0:0 from-a' '' 'The end.' >"$sample"
 if ! out=$(check_example "$sample" out) &&
 	[ "$out" = "$sample:14: not a line of demos/demo-3.expected: -rw-r--r-- 0:0 from-c" ] &&

@@ -10,7 +10,7 @@
 #     vanilla: the static key userns_fsid_maps_used is off;
 #   - fsid with fsid maps costs at most 3% more than vanilla with the same
 #     id maps (row 0 has no "set" figure: the initial namespace has no fsid
-#     maps): the filesystem ids are kept in the task (patch 27), and a
+#     maps): the filesystem ids are kept in the task (patch 2), and a
 #     credential change (setresuid-change) forgets them with one store.
 # A failure names the call, the row and the two figures.
 #
