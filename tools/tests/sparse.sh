@@ -48,6 +48,10 @@ prepare() {
 warnings() {
 	local out obj=${3%.c}.o
 	out=$(realpath "$BUILD/sparse/$1")
+	# Compiled again on both sides: W=1's warnings (kernel-doc among
+	# them) come from the compiler, which make skips for an object that
+	# is up to date, while C=2 runs sparse either way.
+	rm -f "$out/$obj"
 	make -s -C "$2" O="$out" C=2 W=1 "$obj" 2>&1 >/dev/null |
 		grep -E '(warning|error):' |
 		sed -E 's#^(\.\./)*##; s#^[^ ]*/(linux|vanilla/linux)/##; s#:[0-9]+:[0-9]+:#:#; s#:[0-9]+:#:#' |
