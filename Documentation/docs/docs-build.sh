@@ -17,7 +17,8 @@
 #     tree, from the series' patch), each when that file exists;
 #   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md,
 #     Documentation/benchmark/*.md (the committed make bench results)
-#     and the man page source Documentation/fsid-unshare.1.md;
+#     and the man page sources Documentation/fsid-unshare.1.md,
+#     newfsuidmap.1.md and subfsuid.5.md;
 #   - demos/casts.html, the casts of demos/casts/ each in a player, and
 #     index.html, which lists every page.
 # The tree under $BUILD/docs/ is the repository's: X.md becomes X.html beside
@@ -251,6 +252,10 @@ kernel_page ADMIN_GUIDE "$ag_required" Documentation/admin-guide/fsid-mappings.r
 kernel_page FSDEV_PAGE "$fs_required" Documentation/filesystems/fsid-mappings.rst "page for filesystem developers"
 page "$top/Documentation/fsid-unshare.1.md" Documentation/fsid-unshare.1.html
 echo "- [fsid-unshare(1)](Documentation/fsid-unshare.1.md), the demos' container launcher" >>"$index"
+page "$top/Documentation/newfsuidmap.1.md" Documentation/newfsuidmap.1.html
+echo "- [newfsuidmap(1)](Documentation/newfsuidmap.1.md), the delegation helpers newfsuidmap and newfsgidmap" >>"$index"
+page "$top/Documentation/subfsuid.5.md" Documentation/subfsuid.5.html
+echo "- [subfsuid(5)](Documentation/subfsuid.5.md), their grant files" >>"$index"
 
 # The casts page: every cast of demos/casts/ in a player.
 {

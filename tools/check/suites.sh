@@ -101,6 +101,12 @@ suite runner kernel:fsid guest -- "$top/tools/tests/runner.sh" "$(kernel_image f
 for f in vanilla fsid; do
 	suite "launcher-$f" "kernel:$f" guest -- guest "$f" --test "/tests/launcher.sh $(flavour_has_fsid "$f")"
 done
+# The delegation helpers (newfsuidmap, newfsgidmap, setuid root), run by
+# unprivileged users: what grants give, each refusal and hostile grant
+# files; on vanilla, their refusal of a kernel without fsid maps.
+for f in vanilla fsid; do
+	suite "delegation-$f" "kernel:$f" guest -- guest "$f" --test "/tests/delegation.sh $(flavour_has_fsid "$f")"
+done
 
 # --- the demo scenarios (demos/) --------------------------------------------
 # Each live on fsid, compared with demos/demo-N.expected; each that has a

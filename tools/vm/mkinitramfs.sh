@@ -9,7 +9,10 @@
 #   /tests/               guest/tests/*
 #   /demos/               demos/*.sh, the demo scenarios and their lib.sh
 #   /bin/busybox + links  the host's static busybox ($BUSYBOX), one link per applet
-#   /usr/bin/             the project's static C programs, $BUILD/guest-bin/*
+#   /usr/bin/             the project's static C programs, $BUILD/guest-bin/*;
+#                         newfsuidmap setuid root (mode 4755), with
+#                         newfsgidmap a hard link to it (the name chooses
+#                         the map)
 #   GUESTDIR/             each extra DIR=GUESTDIR argument, recursively
 #   /usr/sbin/NAME        each host program of $HOST_PROGS ("PATH:NAME ..."),
 #                         with the shared libraries ldd lists for it; a
@@ -79,7 +82,11 @@ add_tree() {
 	done
 	if [ -d "$BUILD/guest-bin" ]; then
 		for f in "$BUILD"/guest-bin/*; do
-			[ -f "$f" ] && echo "file /usr/bin/$(basename "$f") $(realpath "$f") 755 0 0"
+			[ -f "$f" ] || continue
+			case ${f##*/} in
+			newfsuidmap) echo "file /usr/bin/newfsuidmap $(realpath "$f") 4755 0 0 /usr/bin/newfsgidmap" ;;
+			*) echo "file /usr/bin/${f##*/} $(realpath "$f") 755 0 0" ;;
+			esac
 		done
 	fi
 	# Host programs and the libraries they load, at the host's paths.
