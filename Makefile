@@ -38,7 +38,7 @@ export BUILD TARBALL TREE VANILLA SERIES
 PACKAGES := linux-source-6.1 qemu-system-x86 busybox-static asciinema pandoc \
 	gcc libc6-dev make flex bison bc libelf-dev libssl-dev cpio ccache \
 	e2fsprogs xz-utils git python3-ply python3-git gcc-multilib python3 apparmor \
-	gdb iproute2
+	gdb iproute2 uidmap
 
 # The registries (tools/lib.sh reads the same files).
 FLAVOURS := $(sort $(patsubst guest/flavours/%.config,%,$(wildcard guest/flavours/*.config)))

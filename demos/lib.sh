@@ -18,6 +18,14 @@
 #                       it in the background and set VAR to the pid of the
 #                       container it starts (its --pid-file); the demo
 #                       stops with fsid-unshare's exit status if it fails
+#   run_as USER COMMAND, fails_as USER COMMAND
+#                       run and fails for a user of the guest other than
+#                       root: the prompt is "USER$ ", and COMMAND runs in
+#                       that user's shell (su -s /bin/sh USER -c), with the
+#                       containers' pid variables A, B and C exported to it
+#   start_as USER VAR COMMAND
+#                       start for a user: COMMAND (one string, fsid-unshare
+#                       first) runs in the background in USER's shell
 #   finish              the last line, "# NAME: done", and exit 0
 #
 # Environment: DEMO_DELAY  seconds to pause before each step and each
@@ -44,10 +52,11 @@ step() {
 	printf '\n%s# --- %d. %s%s\n' "$demo_c_say" "$demo_step" "$*" "$demo_c_off"
 }
 
-# demo_show COMMAND: the prompt line, after the pause.
+# demo_show COMMAND: the prompt line, after the pause ("USER$ " when
+# $demo_user is set).
 demo_show() {
 	[ "${DEMO_DELAY:-0}" = 0 ] || sleep "$DEMO_DELAY"
-	printf '%s$ %s%s\n' "$demo_c_cmd" "$*" "$demo_c_off"
+	printf '%s%s$ %s%s\n' "$demo_c_cmd" "${demo_user:-}" "$*" "$demo_c_off"
 }
 # demo_stop STATUS WHY: end the demo early.
 demo_stop() {
@@ -82,7 +91,14 @@ start() {
 	demo_pidfile=/tmp/.demo-$demo_var.pid
 	rm -f "$demo_pidfile"
 	"$demo_cmd" --pid-file "$demo_pidfile" "$@" 2>&1 &
-	demo_parent=$!
+	demo_wait_pid $!
+}
+
+# demo_wait_pid PARENT: wait for $demo_pidfile, written once the container
+# of fsid-unshare (PARENT, or the shell that runs it) runs its command,
+# and set $demo_var to the pid in it; stop the demo if PARENT exits first.
+demo_wait_pid() {
+	demo_parent=$1
 	demo_tries=0
 	while [ ! -s "$demo_pidfile" ]; do
 		if ! kill -0 $demo_parent 2>/dev/null; then
@@ -97,6 +113,42 @@ start() {
 	read -r demo_pid <"$demo_pidfile"
 	rm -f "$demo_pidfile"
 	eval "$demo_var=\$demo_pid"
+}
+
+# demo_as USER COMMAND: COMMAND in USER's shell, with the pid variables.
+demo_as() {
+	export A B C
+	su -s /bin/sh "$1" -c "$2" 2>&1
+}
+
+run_as() {
+	demo_user=$1
+	demo_show "$2"
+	demo_user=
+	demo_as "$1" "$2"
+	demo_rc=$?
+	[ $demo_rc -eq 0 ] || demo_stop $demo_rc "that command failed with exit status $demo_rc"
+}
+
+fails_as() {
+	demo_user=$1
+	demo_show "$2"
+	demo_user=
+	demo_as "$1" "$2"
+	demo_rc=$?
+	[ $demo_rc -ne 0 ] || demo_stop 1 "that command should have failed, and it succeeded"
+	printf '(exit status %d)\n' $demo_rc
+}
+
+start_as() {
+	demo_var=$2
+	demo_user=$1
+	demo_show "$3 &"
+	demo_user=
+	demo_pidfile=/tmp/.demo-$demo_var.pid
+	rm -f "$demo_pidfile"
+	demo_as "$1" "${3%% *} --pid-file $demo_pidfile ${3#* }" &
+	demo_wait_pid $!
 }
 
 finish() {

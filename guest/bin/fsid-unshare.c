@@ -10,12 +10,16 @@
  * and pid namespace if asked), writes the child's uid_map, gid_map,
  * fsuid_map and fsgid_map from outside, and lets it go on: the child
  * switches to uid and gid 0 inside (or --uid/--gid), which is what makes
- * the fsid maps take effect, and executes COMMAND. See
- * Documentation/fsid-unshare.1.md for the options and exit statuses.
+ * the fsid maps take effect, and executes COMMAND. Run by a user other
+ * than root, it writes the maps through the setuid-root helpers
+ * newfsuidmap, newfsgidmap, newuidmap and newgidmap, as rootless container
+ * managers do, within the ranges /etc/subfsuid, /etc/subfsgid, /etc/subuid
+ * and /etc/subgid grant that user. See Documentation/fsid-unshare.1.md for
+ * the options and exit statuses.
  *
  * Exit status: COMMAND's (128+N if killed by signal N); 120 usage or bad
- * option syntax; 121 the kernel has no fsid maps; 122 the kernel refused
- * a map; 123 another system call failed; 126 COMMAND cannot be executed;
+ * option syntax; 121 the kernel has no fsid maps; 122 the kernel or a
+ * helper refused a map; 123 another system call failed; 126 COMMAND cannot be executed;
  * 127 COMMAND not found.
  */
 #define _GNU_SOURCE
@@ -31,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -55,6 +60,15 @@ static struct map maps[4] = {
 	{ .file = "fsuid_map" }, { .file = "fsgid_map" },
 };
 
+/*
+ * The setuid-root helper that writes each map for a user other than root,
+ * and the file whose grants it checks.
+ */
+static const char *const helpers[4][2] = {
+	{ "newuidmap", "/etc/subuid" }, { "newgidmap", "/etc/subgid" },
+	{ "newfsuidmap", "/etc/subfsuid" }, { "newfsgidmap", "/etc/subfsgid" },
+};
+
 static const char usage_text[] =
 "usage: fsid-unshare [OPTION]... [--] COMMAND [ARG]...\n"
 "Run COMMAND in a new user namespace with id maps and fsid maps.\n"
@@ -71,13 +85,16 @@ static const char usage_text[] =
 "  -g, --gid GID                   the gid to run COMMAND as inside [0]\n"
 "  -n, --dry-run                   print the map files it would write, do\n"
 "                                  nothing else\n"
+"Run by a user other than root, it writes the maps with the setuid helpers\n"
+"newfsuidmap, newfsgidmap, newuidmap and newgidmap, within that user's\n"
+"grants in /etc/subfsuid, /etc/subfsgid, /etc/subuid and /etc/subgid.\n"
 "  -h, --help                      this text\n"
 "\n"
 "Example: fsid-unshare -m b:0:100000:100000 -f b:0:300000:100000 -- id\n"
 "\n"
 "Exit status: COMMAND's (128+N if killed by signal N); 120 usage or bad\n"
-"option syntax; 121 the kernel has no fsid maps; 122 the kernel refused a\n"
-"map; 123 another system call failed; 126 COMMAND cannot be executed;\n"
+"option syntax; 121 the kernel has no fsid maps; 122 the kernel or a\n"
+"helper refused a map; 123 another system call failed; 126 COMMAND cannot be executed;\n"
 "127 COMMAND not found.\n";
 
 /* Say what went wrong, prefixed with the program's name; return @status. */
@@ -188,6 +205,61 @@ static long long parse_id_option(const char *opt, const char *arg)
 }
 
 /*
+ * Have @helper write map @i of @pid ("HELPER PID IN OUT COUNT..."): 0, or
+ * the exit status after saying what went wrong. The helper says why it
+ * refused; this adds where the grants it checks are kept.
+ */
+static int run_helper(pid_t pid, int i)
+{
+	static char *argv[3 + 3 * MAX_LINES + 1];
+	char text[sizeof(maps[0].text)], pidbuf[16], *save = NULL, *p;
+	const char *helper = helpers[i][0];
+	int n = 0, status;
+	pid_t h;
+
+	strcpy(text, maps[i].text);
+	snprintf(pidbuf, sizeof(pidbuf), "%d", pid);
+	argv[n++] = (char *)helper;
+	argv[n++] = pidbuf;
+	for (p = strtok_r(text, " \n", &save); p; p = strtok_r(NULL, " \n", &save))
+		argv[n++] = p;
+	argv[n] = NULL;
+	fflush(NULL);
+	h = fork();
+	if (h < 0)
+		return complain(EXIT_SYSCALL, "fork: %s", strerror(errno));
+	if (h == 0) {
+		execvp(helper, argv);
+		fprintf(stderr, "fsid-unshare: cannot run %s: %s\n", helper, strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(h, &status, 0) != h)
+		return complain(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return complain(EXIT_MAP, "%s was not found: a user other than root writes the %s with the setuid helper %s (%s)",
+				helper, maps[i].file, helper,
+				i < 2 ? "Debian package uidmap" : "guest/bin/newfsuidmap.c");
+	if (i >= 2 && WIFEXITED(status) && WEXITSTATUS(status) == 9)
+		return complain(EXIT_NOFSID, "this kernel has no /proc/self/%s — was it built with CONFIG_USER_NS_FSID=y?",
+				maps[i].file);
+	if (i >= 2 && WIFEXITED(status) && WEXITSTATUS(status) == 5)
+		return complain(EXIT_MAP, "no grant: the %s asked for is not granted to you; an administrator grants ranges of filesystem %cids in %s (subfsuid(5))",
+				maps[i].file, i == 2 ? 'u' : 'g', helpers[i][1]);
+	if (i >= 2)
+		return complain(EXIT_MAP, "%s refused the %s (%s %d: see newfsuidmap(1))",
+				helper, maps[i].file,
+				WIFEXITED(status) ? "exit status" : "signal",
+				WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	return complain(EXIT_MAP, "%s refused the %s (%s %d); its ranges are granted in %s",
+			helper, maps[i].file,
+			WIFEXITED(status) ? "exit status" : "signal",
+			WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status),
+			helpers[i][1]);
+}
+
+/*
  * Write the maps of @pid: 0, or the exit status after saying what went
  * wrong (for a refused map, the errno and the text written).
  */
@@ -197,13 +269,17 @@ static int write_maps(pid_t pid)
 	char path[64];
 	int i, j, fd;
 
-	/* Unprivileged gid maps need setgroups denied; root's do not. */
-	if (maps[1].lines && geteuid() != 0) {
-		snprintf(path, sizeof(path), "/proc/%d/setgroups", pid);
-		fd = open(path, O_WRONLY);
-		if (fd < 0 || write(fd, "deny", 4) != 4)
-			return complain(EXIT_SYSCALL, "%s: %s", path, strerror(errno));
-		close(fd);
+	/*
+	 * A user other than root: the helpers, in the same order (newgidmap
+	 * denies setgroups itself where the kernel asks for it).
+	 */
+	if (geteuid() != 0) {
+		for (j = 0; j < 4; j++) {
+			i = write_order[j];
+			if (maps[i].lines && (fd = run_helper(pid, i)))
+				return fd;
+		}
+		return 0;
 	}
 	/*
 	 * The fsid maps first: the kernel takes them only while the id map

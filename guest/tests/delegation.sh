@@ -10,8 +10,8 @@
 # usage: /tests/delegation.sh yes|no
 #   yes  this kernel has CONFIG_USER_NS_FSID=y; no  it has not (then only
 #        status 9 is checked)
-# Runs as root in the guest; it adds the users alice (1001), bob (1002)
-# and carol (1003) to /etc/passwd and writes /etc/subfsuid, /etc/subfsgid,
+# Runs as root in the guest, whose users alice (1001), bob (1002) and
+# carol (1003) call the helpers; it writes /etc/subfsuid, /etc/subfsgid,
 # /etc/subuid, /etc/subgid and /etc/login.defs for each case.
 # Output is TAP; exit status 0 when every test passed, 1 otherwise, 2 usage.
 . /tests/tap.sh
@@ -21,17 +21,6 @@ if [ $# -ne 1 ] || { [ "$1" != yes ] && [ "$1" != no ]; }; then
 fi
 fsid=$1
 err=/tmp/delegation.err
-
-grep -q '^alice:' /etc/passwd || cat >>/etc/passwd <<'EOF'
-alice:x:1001:1001:delegation test user:/tmp:/bin/sh
-bob:x:1002:1002:delegation test user:/tmp:/bin/sh
-carol:x:1003:1003:delegation test user:/tmp:/bin/sh
-EOF
-grep -q '^alice:' /etc/group || cat >>/etc/group <<'EOF'
-alice:x:1001:
-bob:x:1002:
-carol:x:1003:
-EOF
 
 # grants FILE LINE...: FILE holds exactly these lines ("-": remove it).
 grants() {
@@ -115,7 +104,7 @@ if [ "$fsid" = no ]; then
 		"this kernel has no fsgid_map" alice 'newfsgidmap $pid 0 300000 100000'
 	done_testing
 fi
-plan 64
+plan 66
 
 # --- what a grant gives -----------------------------------------------------
 check "newfsuidmap is setuid root, newfsgidmap the same file" \
@@ -267,6 +256,12 @@ rmdir /etc/subfsuid
 grants /etc/subfsuid "# grants" alice:300000:100000 alice:300000:100000 "mallory:1:2:3"
 works "comments, duplicates and invalid lines beside a valid one" "||0 300000 100000|" \
 	alice 'newfsuidmap $pid 0 300000 100000'
+grants /etc/subfsuid alice:300000:100000 alice:350000:100000
+works "two grant lines that overlap: their union" "||0 300000 150000|" \
+	alice 'newfsuidmap $pid 0 300000 150000'
+grants /etc/subfsuid alice:300000:100 alice:300200:100
+refused "two grant lines with a gap between them: 5" 5 "uid 300000-300299 is not granted" alice \
+	'newfsuidmap $pid 0 300000 300'
 grants /etc/subfsuid "alice:0x$(printf '%01003d' 0)493e0:100000"
 works "a start in hex, as shadow reads it (a line of 1023 bytes)" "||0 300000 100000|" \
 	alice 'newfsuidmap $pid 0 300000 100000'

@@ -15,7 +15,7 @@ fsid=$1
 ID="-m b:0:100000:100000"
 FSID="-f b:0:300000:100000"
 err=/tmp/launcher.err
-plan 9
+if [ "$fsid" = yes ]; then plan 11; else plan 9; fi
 
 # run CMD...: its stdout, with its exit status in $rc and stderr in $err.
 run() { out=$("$@" 2>$err); rc=$?; }
@@ -48,6 +48,11 @@ if [ "$fsid" = yes ]; then
 		"$rc $(grep -c 'refused fsuid_map (Invalid argument)' $err)" "122 1"
 	run fsid-unshare $ID -f u:0:300000:100000 -- cat /proc/self/fsuid_map /proc/self/fsgid_map
 	is "-f u: writes fsuid_map only" "$rc $(echo $out)" "0 0 300000 100000"
+	run su -s /bin/sh user -c 'PATH=/bin /usr/bin/fsid-unshare -m b:0:1000:1 -f b:0:1000:1 -- true'
+	is "a user other than root, without the helpers in PATH: 122, and which is missing" \
+		"$rc $(grep -c 'newfsuidmap was not found: a user other than root writes the fsuid_map' $err)" "122 1"
+	run su -s /bin/sh user -c '/usr/bin/fsid-unshare -m b:0:1000:1 -f b:0:1000:1 -- cat /proc/self/fsuid_map /proc/self/uid_map'
+	is "... with them, its own ids: the helpers write its maps" "$rc $(echo $out)" "0 0 1000 1 0 1000 1"
 else
 	run fsid-unshare $ID $FSID -- true
 	is "a kernel without fsid maps: 121 and the message" \

@@ -3,7 +3,8 @@
 #
 # usage: tools/vm/mkinitramfs.sh OUT.cpio [DIR=GUESTDIR ...]
 #
-# Contents, all owned by root but /home/user (uid/gid 1000):
+# Contents, all owned by root but the home directories under /home/ of
+# guest/rootfs/etc/passwd's users (user 1000; alice, bob, carol: 1001-1003):
 #   /init                 guest/init
 #   /etc, ...             guest/rootfs/ copied as it is (passwd, group, profile)
 #   /tests/               guest/tests/*
@@ -18,12 +19,17 @@
 #                         with the shared libraries ldd lists for it; a
 #                         program's /etc/FILE data comes with $HOST_ETC
 #                         (mkfs.ext4, which mount_setattr's tests run)
+#   /usr/bin/NAME         each host program of $HOST_SETUID, setuid root
+#                         (mode 4755) with its shared libraries: shadow's
+#                         newuidmap and newgidmap, which unprivileged users'
+#                         containers need (Debian package uidmap)
 # The archive is written with the kernel's own usr/gen_init_cpio (built from
 # $TREE), so device nodes and owners need no root on the host, and with a
 # fixed time stamp, so the same inputs give the same bytes.
 #
 # Environment: BUILD [build], TREE [$BUILD/linux], BUSYBOX [/bin/busybox],
-# HOST_PROGS ["/sbin/mke2fs:mkfs.ext4"], HOST_ETC ["mke2fs.conf"].
+# HOST_PROGS ["/sbin/mke2fs:mkfs.ext4"], HOST_ETC ["mke2fs.conf"],
+# HOST_SETUID ["/usr/bin/newuidmap /usr/bin/newgidmap"].
 # Exit status: 0 written; 2 usage or a missing input.
 set -euo pipefail
 
@@ -32,6 +38,7 @@ TREE=${TREE:-$BUILD/linux}
 BUSYBOX=${BUSYBOX:-/bin/busybox}
 HOST_PROGS=${HOST_PROGS-/sbin/mke2fs:mkfs.ext4}
 HOST_ETC=${HOST_ETC-mke2fs.conf}
+HOST_SETUID=${HOST_SETUID-/usr/bin/newuidmap /usr/bin/newgidmap}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # The directories every image has (besides /tmp, 1777, and /etc, from guest/rootfs).
 base_dirs="bin sbin usr usr/bin usr/sbin proc sys dev run mnt root tests demos home"
@@ -68,7 +75,7 @@ add_tree() {
 		echo "dir /$d 755 0 0"
 	done
 	echo "dir /tmp 1777 0 0"
-	echo "dir /home/user 755 1000 1000"
+	awk -F: '$6 ~ /^\/home\/[a-z]+$/ { printf "dir %s 755 %s %s\n", $6, $3, $4 }' "$top/guest/rootfs/etc/passwd"
 	echo "nod /dev/console 600 0 0 c 5 1"
 	echo "file /init $top/guest/init 755 0 0"
 	add_tree "$top/guest/rootfs" ""
@@ -90,13 +97,16 @@ add_tree() {
 		done
 	fi
 	# Host programs and the libraries they load, at the host's paths.
-	libs=$(for spec in $HOST_PROGS; do
+	libs=$(for spec in $HOST_PROGS $HOST_SETUID; do
 		prog=${spec%%:*}
-		[ -x "$prog" ] || die "no host program $prog (HOST_PROGS)"
+		[ -x "$prog" ] || die "no host program $prog (HOST_PROGS, HOST_SETUID; newuidmap and newgidmap: Debian package uidmap)"
 		ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
 	done | sort -u)
 	for spec in $HOST_PROGS; do
 		echo "file /usr/sbin/${spec#*:} $(realpath "${spec%%:*}") 755 0 0"
+	done
+	for prog in $HOST_SETUID; do
+		echo "file /usr/bin/${prog##*/} $(realpath "$prog") 4755 0 0"
 	done
 	for lib in $libs; do dirname "$lib"; done | sort -u | awk '{
 		n = split($0, part, "/"); path = ""

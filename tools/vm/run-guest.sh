@@ -35,6 +35,10 @@ Environment:
   MEM=SIZE       guest memory [512M].
   SMP=N          virtual CPUs [1]; the kernel must be built with CONFIG_SMP
                  (the kcsan flavour) for more than one to be used.
+  TCG_THREAD=single|multi
+                 TCG's threading [QEMU's default: multi, one host thread
+                 per virtual CPU]. single runs every virtual CPU on one
+                 host thread, in turn.
   QEMU=PROGRAM   [qemu-system-x86_64]
   KLOG_DIR=DIR   in --test mode, keep the guest's whole kernel log (dmesg,
                  printed by the guest after its end marker) as a new file
@@ -102,8 +106,16 @@ case "$accel" in
 tcg | kvm) ;;
 *) die "ACCEL must be tcg or kvm, not '$accel'" ;;
 esac
+case "${TCG_THREAD:-}" in
+'') accelopt=(-machine "pc,accel=$accel") ;;
+single | multi)
+	[ "$accel" = tcg ] || die "TCG_THREAD is an option of ACCEL=tcg"
+	accelopt=(-machine pc -accel "tcg,thread=$TCG_THREAD")
+	;;
+*) die "TCG_THREAD must be single or multi, not '$TCG_THREAD'" ;;
+esac
 qemu=("$QEMU" -nodefaults -no-user-config -no-reboot -display none
-	-machine "pc,accel=$accel" -smp "${SMP:-1}" -m "${MEM:-512M}"
+	"${accelopt[@]}" -smp "${SMP:-1}" -m "${MEM:-512M}"
 	-kernel "$kernel" -initrd "$initrd")
 [ "$accel" = kvm ] && qemu+=(-cpu host)
 [ "${ICOUNT:-0}" = 1 ] && qemu+=(-icount shift=0,sleep=off)
