@@ -231,15 +231,16 @@ static int run_helper(pid_t pid, int i)
 	if (h == 0) {
 		execvp(helper, argv);
 		fprintf(stderr, "fsid-unshare: cannot run %s: %s\n", helper, strerror(errno));
-		_exit(127);
+		_exit(errno == ENOENT ? 127 : 126);
 	}
 	if (waitpid(h, &status, 0) != h)
 		return complain(EXIT_SYSCALL, "waitpid: %s", strerror(errno));
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return complain(EXIT_MAP, "%s was not found: a user other than root writes the %s with the setuid helper %s (%s)",
-				helper, maps[i].file, helper,
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == 127 || WEXITSTATUS(status) == 126))
+		return complain(EXIT_MAP, "%s %s: a user other than root writes the %s with the setuid helper %s (%s)",
+				helper, WEXITSTATUS(status) == 127 ? "was not found" : "could not be run",
+				maps[i].file, helper,
 				i < 2 ? "Debian package uidmap" : "guest/bin/newfsuidmap.c");
 	if (i >= 2 && WIFEXITED(status) && WEXITSTATUS(status) == 9)
 		return complain(EXIT_NOFSID, "this kernel has no /proc/self/%s — was it built with CONFIG_USER_NS_FSID=y?",

@@ -23,6 +23,7 @@
  * 9 the kernel has no fsid maps; 10 another system call failed.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -119,44 +120,44 @@ static void __attribute__((noreturn)) usage(void)
 }
 
 /*
- * A number as shadow reads one (strtoul(3) with base 0: decimal, 0x hex,
- * 0 octal), all of @s, no sign or blank, at most @max; -1 if not.
+ * A number as shadow reads one (a2ul(): strtoumax(3) with @base, so
+ * leading blanks and a "+" are taken, "-" is not), all of @s, at most
+ * @max; -1 if not. Base 0: decimal, 0x hex, leading-0 octal.
  */
-static long long parse_num(const char *s, unsigned long long max)
+static long long parse_base(const char *s, int base, unsigned long long max)
 {
+	const char *p = s;
 	unsigned long long v;
 	char *end;
 
-	if (*s < '0' || *s > '9')
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '+')
+		p++;
+	if (*p < '0' || *p > '9')
 		return -1;
 	errno = 0;
-	v = strtoull(s, &end, 0);
+	v = strtoull(p, &end, base);
 	if (errno || *end || v > max)
 		return -1;
 	return (long long)v;
 }
 
-/* A decimal number, all of @s, at most 4294967295, or -1 (shadow's get_uid()). */
+static long long parse_num(const char *s, unsigned long long max)
+{
+	return parse_base(s, 0, max);
+}
+
+/* A uid as shadow's get_uid() reads one: base 10, at most 4294967295, or -1. */
 static long long parse_uid(const char *s)
 {
-	unsigned long long v = 0;
-
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return -1;
-		v = v * 10 + (unsigned int)(*s - '0');
-		if (v > UINT32_MAX)
-			return -1;
-	}
-	return (long long)v;
+	return parse_base(s, 10, UINT32_MAX);
 }
 
 /* The entries of /etc/passwd (the guest has no NSS): name and uid. */
 struct user {
 	char *name;
-	long long uid;
+	long long uid, gid;
 };
 
 static struct user *users;
@@ -172,22 +173,25 @@ static void read_passwd(void)
 		die(EXIT_CONFIG, "cannot open /etc/passwd: %s", strerror(errno));
 	while (getline(&line, &cap, f) >= 0) {
 		/* name:password:uid:... */
-		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL, *c3;
-		long long uid;
+		char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+		char *c3 = c2 ? strchr(c2 + 1, ':') : NULL, *c4;
+		long long uid, gid;
 
-		if (!c2)
+		if (!c3)
 			continue;
-		c3 = c2 + 1 + strcspn(c2 + 1, ":\n");
-		*c1 = *c3 = '\0';
+		c4 = c3 + 1 + strcspn(c3 + 1, ":\n");
+		*c1 = *c3 = *c4 = '\0';
 		uid = parse_uid(c2 + 1);
+		gid = parse_uid(c3 + 1);
 		if (uid < 0 || c1 == line)
 			continue;
 		users = realloc(users, (nusers + 1) * sizeof(*users));
 		if (!users || !(users[nusers].name = strdup(line)))
 			die(EXIT_SYSCALL, "out of memory");
+		users[nusers].gid = gid;
 		users[nusers++].uid = uid;
 	}
-	if (ferror(f))
+	if (ferror(f) || !feof(f))
 		die(EXIT_CONFIG, "cannot read /etc/passwd: %s", strerror(errno));
 	free(line);
 	fclose(f);
@@ -208,12 +212,12 @@ static long long owner_uid(const char *owner)
 	return -1;
 }
 
-/* The caller's name: that of the first entry with its uid, or NULL. */
-static const char *user_name(uid_t uid)
+/* The caller's entry: the first with its uid, or NULL. */
+static const struct user *user_entry(uid_t uid)
 {
 	for (size_t i = 0; i < nusers; i++)
 		if (users[i].uid == (long long)uid)
-			return users[i].name;
+			return &users[i];
 	return NULL;
 }
 
@@ -246,12 +250,11 @@ static void read_grants(const char *path, uid_t ruid, const char *name,
 		long long start, count;
 		int n = 0;
 
-		if (len == 0 || line[len - 1] != '\n')
-			die(EXIT_CONFIG, "%s: not a text file (its last line has no newline)",
+		if (len == 0 || line[len - 1] != '\n' || strlen(line) != (size_t)len)
+			die(EXIT_CONFIG, "%s: not a text file (a NUL byte, or no newline at its end)",
 			    path);
 		line[--len] = '\0';
-		if (len >= LINE_MAX_LEN || (size_t)len != strlen(line) ||
-		    line[0] == '+' || line[0] == '-')
+		if (len >= LINE_MAX_LEN || line[0] == '+' || line[0] == '-')
 			continue;
 		field[0] = line;
 		for (p = line; *p; p++)
@@ -280,7 +283,7 @@ static void read_grants(const char *path, uid_t ruid, const char *name,
 		g->v[g->n].count = (unsigned long long)count;
 		g->n++;
 	}
-	if (ferror(f))
+	if (ferror(f) || !feof(f))
 		die(EXIT_CONFIG, "cannot read %s: %s", path, strerror(errno));
 	free(line);
 	fclose(f);
@@ -338,6 +341,8 @@ static unsigned long long sub_min(void)
 		    !strcmp(key, k->min_key) && (n = parse_num(val, LAST_ID)) >= 0)
 			v = (unsigned long long)n;
 	}
+	if (ferror(f) || !feof(f))
+		die(EXIT_CONFIG, "cannot read /etc/login.defs: %s", strerror(errno));
 	free(line);
 	fclose(f);
 	return v;
@@ -360,9 +365,28 @@ static int open_target(const char *arg)
 		if (fstatfs(fd, &sfs) < 0)
 			die(EXIT_TARGET, "%s: %s", arg, strerror(errno));
 		if (sfs.f_type != PROC_SUPER_MAGIC || fstat(fd, &st) < 0 ||
-		    !S_ISDIR(st.st_mode) || fstatat(fd, "uid_map", &st, 0) < 0 ||
-		    !S_ISREG(st.st_mode))
+		    !S_ISDIR(st.st_mode))
 			die(EXIT_TARGET, "%s: not an open /proc/PID directory", arg);
+		if (fstatat(fd, "uid_map", &st, 0) < 0 || !S_ISREG(st.st_mode)) {
+			/*
+			 * A /proc/PID directory whose process is gone has no
+			 * files, and its link reads "/proc/PID (deleted)".
+			 */
+			char link[64], name[PATH_MAX];
+			ssize_t l;
+			unsigned int a, b;
+			int m1 = 0, m2 = 0;
+
+			snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+			l = readlink(link, name, sizeof(name) - 1);
+			name[l > 0 ? l : 0] = '\0';
+			if (l > 10 && !strcmp(name + l - 10, " (deleted)"))
+				name[l - 10] = '\0';
+			if (sscanf(name, "/proc/%u%n", &a, &m1) == 1 && (!name[m1] ||
+			    (sscanf(name + m1, "/task/%u%n", &b, &m2) == 1 && !name[m1 + m2])))
+				die(EXIT_TARGET, "%s: %s: the process has exited", arg, name);
+			die(EXIT_TARGET, "%s: not an open /proc/PID directory", arg);
+		}
 		return fd;
 	}
 	n = parse_uid(arg);
@@ -375,18 +399,16 @@ static int open_target(const char *arg)
 	return fd;
 }
 
-/* Whether the target's map file @name is empty (unwritten); -1 if absent. */
-static int map_empty(int dir, const char *name)
+/* Whether the target's map file @name is empty (unwritten). */
+static bool map_empty(int dir, const char *name)
 {
 	char c;
 	int fd = openat(dir, name, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
-	if (fd < 0) {
-		if (errno == ENOENT)
-			return -1;
-		die(EXIT_TARGET, "cannot open the target's %s: %s", name, strerror(errno));
-	}
+	if (fd < 0)
+		die(EXIT_TARGET, "cannot open the target's %s: %s%s", name, strerror(errno),
+		    errno == ENOENT || errno == ESRCH ? " (it has exited)" : "");
 	n = read(fd, &c, 1);
 	if (n < 0)
 		die(EXIT_TARGET, "cannot read the target's %s: %s", name, strerror(errno));
@@ -412,7 +434,8 @@ static void check_owner(int dir, uid_t ruid, gid_t rgid)
 		    (unsigned int)ruid, (unsigned int)rgid);
 	ns = openat(dir, "ns/user", O_RDONLY | O_CLOEXEC);
 	if (ns < 0)
-		die(EXIT_TARGET, "cannot open the target's user namespace: %s", strerror(errno));
+		die(EXIT_TARGET, "cannot open the target's user namespace: %s%s", strerror(errno),
+		    errno == ENOENT || errno == ESRCH ? " (it has exited)" : "");
 	if (ioctl(ns, NS_GET_OWNER_UID, &owner) < 0)
 		die(EXIT_SYSCALL, "NS_GET_OWNER_UID: %s", strerror(errno));
 	if (owner != ruid)
@@ -464,7 +487,7 @@ static size_t parse_map(int argc, char **argv, struct range *r)
 	return n;
 }
 
-/* Keep CAP_SETUID (CAP_SETGID) only, and the caller's uid as effective uid. */
+/* Keep CAP_SETUID (CAP_SETGID) only, and the caller's uid as every uid. */
 static void drop_privileges(uid_t ruid, bool lower_root)
 {
 	struct __user_cap_header_struct hdr = { _LINUX_CAPABILITY_VERSION_3, 0 };
@@ -473,8 +496,8 @@ static void drop_privileges(uid_t ruid, bool lower_root)
 	if (geteuid() == 0 && ruid != 0) {
 		if (prctl(PR_SET_KEEPCAPS, 1L, 0L, 0L, 0L) < 0)
 			die(EXIT_SYSCALL, "prctl(PR_SET_KEEPCAPS): %s", strerror(errno));
-		if (seteuid(ruid) < 0)
-			die(EXIT_SYSCALL, "seteuid(%u): %s", (unsigned int)ruid, strerror(errno));
+		if (setresuid(ruid, ruid, ruid) < 0)
+			die(EXIT_SYSCALL, "setresuid(%u): %s", (unsigned int)ruid, strerror(errno));
 	}
 	data[0].effective = 1U << k->cap;
 	/* As for uid_map, mapping the parent's uid 0 needs CAP_SETFCAP. */
@@ -489,16 +512,16 @@ int main(int argc, char **argv)
 {
 	static struct range r[MAX_EXTENTS];
 	struct grants grants, others;
-	const char *base = strrchr(argv[0], '/');
+	const struct user *me;
+	const char *base, *name;
 	uid_t ruid = getuid();
 	gid_t rgid = getgid();
 	unsigned long long min;
 	char text[MAX_EXTENTS * 33 + 1];
-	const char *name;
 	size_t n, len = 0;
 	long pagesize = sysconf(_SC_PAGESIZE);
-	bool lower_root = false;
-	int dir, fd, empty;
+	bool lower_root = false, own_gid = false, *own;
+	int dir, fd;
 	ssize_t w;
 
 	/*
@@ -508,6 +531,9 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 3; i++)
 		if (fcntl(i, F_GETFD) < 0 && open("/dev/null", O_RDWR) != i)
 			return EXIT_SYSCALL;
+	if (argc < 1 || !argv[0])
+		return EXIT_USAGE;
+	base = strrchr(argv[0], '/');
 	base = base ? base + 1 : argv[0];
 	if (!strcmp(base, kinds[1].prog))
 		k = &kinds[1];
@@ -517,7 +543,7 @@ int main(int argc, char **argv)
 	if (argc < 5)
 		usage();
 
-	/* What the command line alone says. */
+	/* 1. What the command line alone says. */
 	n = parse_map(argc - 2, argv + 2, r);
 	for (size_t i = 0; i < n; i++) {
 		len += (size_t)snprintf(text + len, sizeof(text) - len, "%llu %llu %llu\n",
@@ -527,36 +553,54 @@ int main(int argc, char **argv)
 	if (pagesize > 0 && len >= (size_t)pagesize)
 		die(EXIT_USAGE, "the map is %zu bytes; the kernel takes less than %ld in one write",
 		    len, pagesize);
-
-	/* The target, then the order of its maps. */
-	dir = open_target(argv[1]);
-	empty = map_empty(dir, k->map);
-	if (empty < 0)
+	snprintf(text + len + 1, sizeof(text) - len - 1, "/proc/self/%s", k->map);
+	if (access(text + len + 1, F_OK))
 		die(EXIT_NOFSID, "this kernel has no %s (CONFIG_USER_NS_FSID)", k->map);
+
+	/* 2-4. The target, its owner, the order of its maps. */
+	dir = open_target(argv[1]);
 	check_owner(dir, ruid, rgid);
-	if (!empty)
+	if (!map_empty(dir, k->map))
 		die(EXIT_ORDER, "the target's %s is already written", k->map);
-	if (map_empty(dir, k->idmap) != 1)
+	if (!map_empty(dir, k->idmap))
 		die(EXIT_ORDER, "the target's %s is already written: the kernel takes %s only before it",
 		    k->idmap, k->map);
 
 	/* The grants, and the ids of everyone else. */
 	read_passwd();
-	name = user_name(ruid);
+	me = user_entry(ruid);
+	name = me ? me->name : NULL;
 	read_grants(k->grants, ruid, name, &grants);
 	read_grants(k->others, ruid, name, &others);
 	min = sub_min();
 
+	/*
+	 * 5. Each range granted, or the caller's own id once, as newuidmap
+	 * and newgidmap allow: its real uid, or its primary group (that of
+	 * /etc/passwd) when it is its real gid.
+	 */
+	own = calloc(n ? n : 1, sizeof(*own));
+	if (!own)
+		die(EXIT_SYSCALL, "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		const struct grant *o;
-
-		/* A user may always map its own id, once (as newuidmap). */
-		if (r[i].count == 1 && r[i].lower == (k->cap == CAP_SETUID ? ruid : rgid))
+		if (r[i].count == 1 &&
+		    (k->cap == CAP_SETUID ? r[i].lower == ruid :
+		     r[i].lower == rgid && me && me->gid == (long long)rgid)) {
+			own[i] = true;
+			own_gid |= k->cap == CAP_SETGID;
 			continue;
+		}
 		if (!granted(&grants, r[i].lower, r[i].count))
 			die(EXIT_GRANT, "range %llu %llu %llu: %s %llu-%llu is not granted to you in %s",
 			    r[i].id, r[i].lower, r[i].count, k->what, r[i].lower,
 			    r[i].lower + r[i].count - 1, k->grants);
+	}
+	/* 6. Each granted range apart from other users' ids. */
+	for (size_t i = 0; i < n; i++) {
+		const struct grant *o;
+
+		if (own[i])
+			continue;
 		if (r[i].lower < min)
 			die(EXIT_DISJOINT, "range %llu %llu %llu: %s %llu-%llu reaches below %s (%llu), the system's own ids",
 			    r[i].id, r[i].lower, r[i].count, k->what, r[i].lower,
@@ -569,8 +613,19 @@ int main(int argc, char **argv)
 			    k->others);
 	}
 
-	/* The write, with only the capability it needs. */
+	/*
+	 * The write, with only the capability it needs. A group mapped as
+	 * the caller's own, not granted, is one it could drop with
+	 * setgroups(2) inside: deny that first, as newgidmap does.
+	 */
 	drop_privileges(ruid, lower_root);
+	if (own_gid) {
+		fd = openat(dir, "setgroups", O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || write(fd, "deny", 4) != 4)
+			die(EXIT_KERNEL, "cannot deny setgroups in the target's namespace: %s",
+			    strerror(errno));
+		close(fd);
+	}
 	fd = openat(dir, k->map, O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		die(EXIT_KERNEL, "cannot open the target's %s: %s", k->map, strerror(errno));

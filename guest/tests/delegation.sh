@@ -104,7 +104,7 @@ if [ "$fsid" = no ]; then
 		"this kernel has no fsgid_map" alice 'newfsgidmap $pid 0 300000 100000'
 	done_testing
 fi
-plan 66
+plan 75
 
 # --- what a grant gives -----------------------------------------------------
 check "newfsuidmap is setuid root, newfsgidmap the same file" \
@@ -133,6 +133,20 @@ grants /etc/subfsuid alice:100000:1000
 works "a grant within the user's own /etc/subuid range" "||0 100000 1000|" \
 	alice 'newfsuidmap $pid 0 100000 1000'
 reset
+works "numbers as shadow reads them: hex, octal, a + and a blank" "||0 300000 64|" \
+	alice "newfsuidmap \$pid +0 0x493e0 ' 0100'"
+works "the user's own uid beside a granted range" "||0 1001 1,1 300000 100|" \
+	alice 'newfsuidmap $pid 0 1001 1 1 300000 100'
+target carol
+as carol 'newfsgidmap $pid 0 1003 1'
+is "its own gid, not granted: setgroups is denied first, as newgidmap does" \
+	"$rc $(cat /proc/$pid/setgroups) $(maps)" "0 deny |||0 1003 1"
+kill $pid
+target root
+newfsuidmap $pid 0 0 1 2>$err
+rc=$?
+is "root maps its own uid 0 (CAP_SETFCAP kept for it)" "$rc $(maps)" "0 ||0 0 1|"
+kill $pid
 target alice
 as alice 'newfsuidmap $pid 0 300000 100000 && newfsgidmap $pid 0 300000 100000 &&
 	echo 0 1001 1 >/proc/$pid/uid_map'
@@ -166,6 +180,9 @@ refused "run by another name: 1" 1 "run me as newfsuidmap or newfsgidmap" alice 
 	'ln -s /usr/bin/newfsuidmap /tmp/newidmap 2>/dev/null; /tmp/newidmap $pid 0 300000 1'
 
 # --- refusals: the target (2) and its owner (3) ------------------------------
+target alice
+as alice "exec 5</proc/\$pid; kill \$pid; while [ -e /proc/\$pid/ns/user ]; do usleep 10000; done; newfsuidmap fd:5 0 300000 100000"
+is "fd:N of a process that has exited: 2" "$rc $(grep -c 'the process has exited' $err)" "2 1"
 refused "a process that does not exist: 2" 2 "no process 999999" alice \
 	'newfsuidmap 999999 0 300000 100000'
 refused "fd:N of a descriptor that is not open: 2" 2 "fd:9: Bad file descriptor" alice \
@@ -223,6 +240,10 @@ refused "one id more than the grant: 5" 5 "is not granted to you" alice \
 refused "the fsgid map needs /etc/subfsgid's grant" 5 "not granted to you in /etc/subfsgid" \
 	carol 'newfsgidmap $pid 0 300000 100000'
 refused "its own uid twice (count 2): 5" 5 "is not granted" carol 'newfsuidmap $pid 0 1003 2'
+grants /etc/subfsuid bob:400000:10
+refused "bob's grant line, to alice: 5" 5 "uid 400000-400009 is not granted to you" alice \
+	'newfsuidmap $pid 0 400000 10'
+reset
 refused "another user's uid as its own: 5" 5 "is not granted" carol 'newfsuidmap $pid 0 1001 1'
 grants /etc/subfsuid -
 refused "no /etc/subfsuid: 5" 5 "is not granted" alice 'newfsuidmap $pid 0 300000 100000'
@@ -247,6 +268,9 @@ hostile "a count of 0" alice:300000:0
 hostile "a line of 1024 bytes" "alice:0x$(printf '%01004d' 0)493e0:100000"
 printf 'alice:300000:100000' >/etc/subfsuid
 refused "a file without a newline at its end: 7" 7 "/etc/subfsuid: not a text file" alice \
+	'newfsuidmap $pid 0 300000 100000'
+printf 'alice:300000:100000\n\0bob:1:1\n' >/etc/subfsuid
+refused "a file with a NUL byte: 7" 7 "/etc/subfsuid: not a text file" alice \
 	'newfsuidmap $pid 0 300000 100000'
 rm -f /etc/subfsuid
 mkdir /etc/subfsuid
@@ -277,6 +301,13 @@ refused "the same for gids and /etc/subgid: 6" 6 "in /etc/subgid" alice \
 reset
 grants /etc/subuid alice:100000:65536 mallory:300000:10
 refused "a range of a user that does not exist counts as another's: 6" 6 \
+	"meets another user's range 300000-300009" alice 'newfsuidmap $pid 0 300000 100000'
+reset
+grants /etc/subuid alice:100000:65536 "bob: +300000:10"
+refused "another user's /etc/subuid line with a blank and a +, as shadow takes it: 6" 6 \
+	"meets another user's range 300000-300009" alice 'newfsuidmap $pid 0 300000 100000'
+grants /etc/subuid alice:100000:65536 "#bob:300000:10"
+refused "a line of /etc/subuid starting with #, a range to shadow: 6" 6 \
 	"meets another user's range 300000-300009" alice 'newfsuidmap $pid 0 300000 100000'
 reset
 grants /etc/subfsuid alice:50000:100
