@@ -15,7 +15,7 @@ say "The id map names the container's processes to the rest of the system;"
 say "the fsid map alone decides which owners its files get."
 
 step "Outside: root of the guest, in the initial user namespace"
-say "showids prints the real, effective, saved and fs uid and gid."
+say "showids prints the real, effective and saved uid and the fsuid, then the gids."
 run 'showids'
 
 step "Start the container"
@@ -34,9 +34,9 @@ say "sees the outside ids in the parent namespace, which is ours here."
 run 'nsenter -t $C -U -- head uid_map gid_map fsuid_map fsgid_map'
 
 step "The container's ids in /proc/\$C/status"
-say "Uid: and Gid: list the real, effective, saved and fs id, through the id"
-say "maps: from outside, 100000. FsidUid: and FsidGid: are the filesystem ids,"
-say "through the fsid maps: 300000, the id its files are owned by."
+say "Uid: and Gid: list the real, effective and saved ids and the fsuid (fsgid),"
+say "through the id maps: from outside, 100000. FsidUid: and FsidGid: are the"
+say "filesystem ids, through the fsid maps: 300000, the id its files are owned by."
 run "grep -E '^(Fsid)?(Uid|Gid):' status"
 say "From inside, all are 0."
 run "nsenter -t \$C -U -- grep -E '^(Fsid)?(Uid|Gid):' status"
