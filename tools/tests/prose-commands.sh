@@ -3,15 +3,18 @@
 # in `make shell` print what the walkthrough says they print.
 #
 # usage: tools/tests/prose-commands.sh BZIMAGE INITRAMFS [MARKDOWN...]
-#        (default: Documentation/walkthrough/[0-9][0-9]-*.md)
+#        (default: Documentation/walkthrough/[0-9][0-9]-*.md and the lab
+#        sheet, Documentation/labs/README.md)
 #
-# A block is a ```sh fence whose first line is "make shell". Its other
-# lines run in one guest, as one sh script; a comment at the end of a
+# A block is a ```sh fence whose first line is "make shell" (a comment may
+# follow it). Its other lines run in one guest, as one sh script; a comment at the end of a
 # command line, or a line that is only a comment, is output the reader is
 # told to expect: each must be a line of the guest's output, in the order
-# the block gives them (trailing blanks aside). Output is TAP, one test
-# per block, plus one that runs a sample block with a wrong expectation
-# and must see it fail.
+# the block gives them (trailing blanks aside). Every other ```sh block
+# must say, visibly, why make check does not run it: its first line is
+# "# not run by make check: REASON" (or "... as written: REASON"). Output is TAP, one test per block
+# and one per file (its blocks run or say why not), plus one that runs a
+# sample block with a wrong expectation and must see it fail.
 # Environment: TIMEOUT [120] seconds per guest.
 # Exit status: 0 every block printed its results; 1 some did not; 2 usage.
 set -uo pipefail
@@ -19,7 +22,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -ge 2 ] || { echo "usage: $0 BZIMAGE INITRAMFS [MARKDOWN...]" >&2; exit 2; }
 kernel=$1 initrd=$2
 shift 2
-[ $# -gt 0 ] || set -- "$top"/Documentation/walkthrough/[0-9][0-9]-*.md
+[ $# -gt 0 ] || set -- "$top"/Documentation/walkthrough/[0-9][0-9]-*.md "$top"/Documentation/labs/README.md
 . "$(dirname "$0")/tap.sh"
 
 # blocks FILE: each "make shell" block of FILE as LINE<TAB>TEXT records,
@@ -28,7 +31,7 @@ blocks() {
 	awk '
 	/^```sh/ { inblk = 1; first = 1; start = NR; next }
 	/^```/ && inblk { if (take) print "--"; inblk = 0; take = 0; next }
-	inblk && first { first = 0; take = ($0 == "make shell"); next }
+	inblk && first { first = 0; take = ($0 ~ /^make shell( +# .*)?$/); next }
 	inblk && take { print start "\t" $0 }
 	' "$1"
 }
@@ -59,6 +62,20 @@ check() {
 	result OK "$name: prints what the walkthrough says ($(grep -c . <<<"$expect") results)"
 }
 
+# unmarked FILE: the line of each ```sh block of FILE that is neither a
+# "make shell" block nor marked "# not run by make check: REASON".
+unmarked() {
+	awk '
+	/^```sh/ { inblk = 1; first = 1; start = NR; next }
+	/^```/ && inblk { inblk = 0; next }
+	inblk && first {
+		first = 0
+		if ($0 !~ /^make shell( +# .*)?$/ && $0 !~ /^# not run by make check[^:]*: [^ ]/)
+			print start
+	}
+	' "$1"
+}
+
 nblocks=0
 declare -a names scripts
 for f in "$@"; do
@@ -74,8 +91,23 @@ for f in "$@"; do
 		cur+=${cur:+$'\n'}${rec#*$'\t'}
 	done < <(blocks "$f")
 done
-echo "1..$((${#names[@]} + 1))"
+echo "1..$((${#names[@]} + $# + 1))"
+# Every block a reader is told to type runs here, or says why not.
+for f in "$@"; do
+	lines=$(unmarked "$f" | paste -sd' ')
+	if [ -z "$lines" ]; then
+		result OK "$(basename "$f"): every sh block runs here or says why not"
+	else
+		result FAIL "$(basename "$f"): every sh block runs here or says why not" \
+			"blocks at lines $lines: start them with \"make shell\" (then they run in a guest) or with \"# not run by make check: REASON\""
+	fi
+done
 for k in "${!names[@]}"; do
+	if [ -z "${scripts[$k]}" ]; then
+		# Only "make shell": the block starts the guest, nothing to compare.
+		result OK "${names[$k]}: starts the shell"
+		continue
+	fi
 	check "${names[$k]}" "${scripts[$k]}"
 done
 # The checker is not blind: a block that expects the wrong output fails.

@@ -132,7 +132,15 @@ def check_exercises(d, chapters):
             n = m.group(2)
             exercises[n] = (name, gfm_id(m.group(1)))
             rest = lines[i + 1:]
-            end = next((k for k, x in enumerate(rest) if x.startswith('#')), len(rest))
+            # The section ends at the next heading; a "#" line inside a
+            # ``` block is a shell comment, not a heading.
+            end, fenced = len(rest), False
+            for k, x in enumerate(rest):
+                if x.startswith('```'):
+                    fenced = not fenced
+                elif x.startswith('#') and not fenced:
+                    end = k
+                    break
             if f'[Answer {n}]({ANSWERS}#answer-{n})' not in rest[:end]:
                 problems.append(f'{name}: exercise {n} has no line [Answer {n}]({ANSWERS}#answer-{n})')
     with open(os.path.join(d, ANSWERS)) as f:
