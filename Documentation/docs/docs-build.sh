@@ -14,7 +14,8 @@
 #     to (solutions/) are copied like every other;
 #   - the admin guide, $ADMIN_GUIDE, and the filesystems page for kernel
 #     developers, $FSDEV_PAGE (reStructuredText; both come with the kernel
-#     tree, from the series' patch), each when that file exists;
+#     tree, from the series' patch; without a tree, from that patch of
+#     series/ itself, so that a fresh clone renders them too);
 #   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md,
 #     Documentation/benchmark/*.md (the committed make bench results)
 #     and the man page sources Documentation/fsid-unshare.1.md,
@@ -129,6 +130,8 @@ render() {
 	local src=$1 page=$2 from=gfm root rel shown=${1#"$top"/}
 	shift 2
 	[[ $src != "$gen"/* ]] || shown=""
+	# A kernel page taken from series/ names its patch.
+	[ ! -f "$src.from" ] || shown=$(cat "$src.from")
 	rel=${page//[^\/]/}
 	root=${rel//\//../}
 	case $src in
@@ -239,14 +242,51 @@ printf '\n## Reference\n\n' >>"$index"
 # (VAR set by the caller), the build stops.
 kernel_page() {
 	local file=${!1}
+	if [ ! -f "$file" ] && [ -z "$2" ]; then
+		# No kernel tree: the page as the series adds it.
+		file=$gen/series/$3
+		mkdir -p "$(dirname "$file")"
+		from_series "$3" >"$file" 2>"$file.from" || file=
+		printf -v "$1" '%s' "$file"
+	fi
 	if [ -f "$file" ]; then
 		page "$file" "${3%.rst}.html"
 		echo "- [$(escape "$(title_of "$file")")]($3), the kernel's $4 (from the series)" >>"$index"
 	elif [ -n "$2" ]; then
 		die 2 "$1=$file does not exist"
 	else
-		echo "- The kernel's $4 of fsid mappings comes with the kernel tree: \`make tree\`, then \`make docs\`." >>"$index"
+		die 2 "no kernel tree at $TREE, and no patch of series/ adds $3"
 	fi
+}
+# from_series PATH: the file PATH as the one patch of series/ that creates
+# it adds it (its "+" lines), and that patch's name on stderr; fails if no
+# patch, or more than one, touches PATH.
+from_series() {
+	python3 - "$top/series" "$1" <<'PY'
+import glob, sys
+series, path = sys.argv[1], sys.argv[2]
+touched, body, created = 0, [], False
+for patch in sorted(glob.glob(series + "/[0-9][0-9][0-9][0-9]-*.patch")):
+    cur = None
+    for l in open(patch, errors="replace").read().split("\n"):
+        if l.startswith("diff --git "):
+            cur = l.split(" b/", 1)[1] if " b/" in l else None
+            if cur == path:
+                touched += 1
+                origin = patch
+        elif l == "-- ":
+            cur = None  # git format-patch's signature
+        elif cur != path:
+            continue
+        elif l.startswith("--- "):
+            created = l == "--- /dev/null"
+        elif l.startswith("+") and not l.startswith("+++ "):
+            body.append(l[1:])
+if touched != 1 or not created:
+    sys.exit(1)
+sys.stdout.write("\n".join(body) + "\n")
+sys.stderr.write("series/" + origin.rsplit("/", 1)[1] + " (the file it adds)")
+PY
 }
 kernel_page ADMIN_GUIDE "$ag_required" Documentation/admin-guide/fsid-mappings.rst "admin guide"
 kernel_page FSDEV_PAGE "$fs_required" Documentation/filesystems/fsid-mappings.rst "page for filesystem developers"

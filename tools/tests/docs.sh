@@ -11,7 +11,10 @@
 #   5. headless Chromium renders the players of the demo page, $DEMO_PAGE,
 #      and saves a screenshot to $BUILD/docs/screenshot-demo.png
 #      (Documentation/docs/docs-player.sh). The demo page is the first chapter of the
-#      walkthrough with a cast in it, or demos/casts.html (every cast).
+#      walkthrough with a cast in it, or demos/casts.html (every cast);
+#   6. without a kernel tree (a fresh clone), the build renders the same
+#      pages: the two kernel pages from the patch of series/ that adds
+#      them, the same text as the tree's.
 #
 # usage: tools/tests/docs.sh
 # Environment: BUILD [build]; DEMO_PAGE [see 5.];
@@ -24,7 +27,7 @@ BUILD=${BUILD:-build}
 export BUILD
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/tap.sh"
-echo "1..5"
+echo "1..6"
 
 # 1. The build, and nothing on stderr.
 if "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/err" && [ ! -s "$tmp/err" ]; then
@@ -89,6 +92,25 @@ if "$top/Documentation/docs/docs-player.sh" "$DEMO_PAGE" "$shot" >"$tmp/player" 
 	result OK "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}: $(grep -c ': ready' "$tmp/player") ready; screenshot $shot"
 else
 	result FAIL "headless Chromium renders the players of ${DEMO_PAGE#"$BUILD"/}" "$(cat "$tmp/player")"
+fi
+
+# 6. A fresh clone: no kernel tree, every page all the same.
+TREE=$tmp/no-tree DOCS_OUT=$tmp/fresh "$top/Documentation/docs/docs-build.sh" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+want=$(find "$BUILD/docs" -name '*.html' -printf '%P\n' | sort)
+got=$(find "$tmp/fresh" -name '*.html' -printf '%P\n' | sort)
+same=yes
+for p in Documentation/admin-guide/fsid-mappings.html Documentation/filesystems/fsid-mappings.html; do
+	# The same page but for its "source:" line (the tree's file, the patch).
+	cmp -s <(perl -0pe 's/<span class="docs-source">.*?<\/span>//s' "$BUILD/docs/$p") \
+		<(perl -0pe 's/<span class="docs-source">.*?<\/span>//s' "$tmp/fresh/$p") || same=no
+done
+if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$want" = "$got" ] && [ $same = yes ]; then
+	result OK "without a kernel tree it renders the same $(grep -c . <<<"$got") pages, the kernel's two from series/"
+else
+	result FAIL "without a kernel tree it renders the same pages, the kernel's two from series/" \
+		"(exit status $rc, kernel pages the same: $same)" "$(cat "$tmp/err")" \
+		"$(diff <(echo "$want") <(echo "$got"))"
 fi
 
 [ $bad -eq 0 ]

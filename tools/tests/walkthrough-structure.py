@@ -21,11 +21,14 @@ heading "### Answer N" with the line "**Answer N:** ..." that make
 check's exercises suites read, and a link back to the exercise's heading.
 ANSWERS answers nothing else. Links to the glossary (12-glossary.md#ID)
 must name the id of one of its headings, as GitHub and pandoc -f gfm make
-them. Then the same checks run on a copy of DIR with one answer removed,
-and must fail there (the checker can catch what it is for).
+them. Each table of a chapter has a caption, "**Table C.N.** ..." (chapter
+C, its Nth table), as the paragraph before it. Then the same checks run
+on a copy of DIR with one answer removed, and on one with one table
+caption removed, and must fail there (the checker can catch what it is
+for).
 
 Output is TAP: one test per chapter, one each for the checkpoint answers,
-the exercise answers and the glossary links, and one for the self-check.
+the exercise answers and the glossary links, and one per self-check.
 Exit status: 0 all passed; 1 a check failed; 2 usage or a missing file.
 """
 import os
@@ -52,12 +55,37 @@ def chapters_of(d):
             and n not in (GLOSSARY, ANSWERS)]
 
 
+def check_tables(name, chapter, lines):
+    """Problems of a chapter's tables: each has its caption, "**Table C.N.**"
+    in order, as the paragraph before it (an excerpt comment may sit
+    between them)."""
+    problems, n, fenced = [], 0, False
+    for i, l in enumerate(lines):
+        if l.startswith('```'):
+            fenced = not fenced
+        if fenced or not l.startswith('|') or i + 1 >= len(lines) \
+                or not re.match(r'^\| ?:?-{3}', lines[i + 1]) or lines[i - 1].startswith('|'):
+            continue
+        n += 1
+        k = i - 1
+        if lines[k].startswith('<!-- excerpt:'):
+            k -= 1
+        while k >= 0 and not lines[k].strip():
+            k -= 1
+        if k < 0 or not lines[k].startswith(f'**Table {chapter}.{n}.** '):
+            problems.append(f'{name}:{i + 1}: table {chapter}.{n} has no caption '
+                            f'"**Table {chapter}.{n}.** ..." as the paragraph before it')
+    return problems
+
+
 def check_chapter(d, name):
     """Problems of one chapter, and its questions as {anchor: text}."""
     problems, questions = [], {}
     with open(os.path.join(d, name)) as f:
         lines = f.read().split('\n')
     num = re.match(r'# (\d+)\.', lines[0])
+    if num:
+        problems += check_tables(name, num.group(1), lines)
     if not num:
         return ['the first line is not "# N. Title"'], questions
     n = num.group(1)
@@ -219,8 +247,25 @@ def main():
         with open(path, 'w') as f:
             f.write(cut)
         caught = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
+        # And on a copy without one table caption, if any chapter has one.
+        with open(path, 'w') as f:
+            f.write(text)
+        uncaptioned = None
+        for name in chapters_of(copy):
+            cpath = os.path.join(copy, name)
+            with open(cpath) as f:
+                ctext = f.read()
+            cut = re.sub(r'(?m)^\*\*Table \d+\.\d+\.\*\* .*\n', '', ctext, count=1)
+            if cut != ctext:
+                with open(cpath, 'w') as f:
+                    f.write(cut)
+                uncaptioned = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
+                break
     results.append((caught, 'the checks fail on a copy with one answer removed', []))
     failed += 0 if caught else 1
+    if uncaptioned is not None:
+        results.append((uncaptioned, 'the checks fail on a copy with one table caption removed', []))
+        failed += 0 if uncaptioned else 1
 
     print(f'1..{len(results)}')
     for i, (ok, desc, problems) in enumerate(results, 1):
