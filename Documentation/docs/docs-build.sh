@@ -16,6 +16,7 @@
 #     developers, $FSDEV_PAGE (reStructuredText; both come with the kernel
 #     tree, from the series' patch; without a tree, from that patch of
 #     series/ itself, so that a fresh clone renders them too);
+#   - the course's syllabus and one-page summary, Documentation/course/;
 #   - README.md, CONTRIBUTING.md, demos/README.md, Documentation/design/*.md,
 #     Documentation/benchmark/*.md (the committed make bench results)
 #     and the man page sources Documentation/fsid-unshare.1.md,
@@ -217,6 +218,14 @@ for i in "${!chapters[@]}"; do
 	fi
 done
 [ "$n" -gt 0 ] || echo "The walkthrough (Documentation/walkthrough/) is not written yet." >>"$index"
+
+# The course: the syllabus and the one-page summary.
+printf '\n## Course\n\n' >>"$index"
+for f in syllabus summary; do
+	[ -f "$top/Documentation/course/$f.md" ] || die 2 "no Documentation/course/$f.md"
+	page "$top/Documentation/course/$f.md" "Documentation/course/$f.html"
+	echo "- [$(escape "$(title_of "$top/Documentation/course/$f.md")")](Documentation/course/$f.md)" >>"$index"
+done
 
 # The graded labs: the sheet, then the other pages of the folder.
 if [ -d "$LABS" ]; then

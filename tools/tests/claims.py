@@ -3,7 +3,8 @@
 
 usage: tools/tests/claims.py [FILE...]
        (default: README.md, CONTRIBUTING.md, demos/README.md,
-        Documentation/labs/*.md and Documentation/walkthrough/*.md)
+        Documentation/course/*.md, Documentation/labs/*.md and
+        Documentation/walkthrough/*.md)
 
 Checks, each one TAP test per file:
   1. every patch number the prose names ("patch 20", "patches 5-11",
@@ -18,7 +19,10 @@ Checks, each one TAP test per file:
      only from those patches;
   4. what the prose says of struct cred ("struct cred is unchanged", "adds
      fields to struct cred") agrees with the series' diff of
-     include/linux/cred.h.
+     include/linux/cred.h;
+  5. the walkthrough's table of chapters (its README) gives each chapter
+     the patches of its title and the time of its "**Time.**" line, and
+     each lab of the lab sheet says its points and its time.
 Last, the checks run on made-up text with one false claim of each kind
 and must see each fail (the checker is not blind).
 Output: TAP. Exit status: 0 every claim holds; 1 some do not; 2 usage.
@@ -137,6 +141,33 @@ def check_file(path, text, count, changed, is_chapter):
     return problems
 
 
+def check_index(d, text):
+    """The walkthrough's table of chapters against the chapters: the
+    patches of each row are those of the chapter's title, its time the
+    chapter's "**Time.** About N minutes"."""
+    probs = []
+    for ln, line in enumerate(text.split("\n"), 1):
+        m = re.match(r"\| \[(\d+)\. [^]]*\]\(([^)]+)\) \| ([^|]*) \| ([^|]*) \|", line)
+        if not m:
+            continue
+        path = os.path.join(d, m.group(2))
+        if not os.path.isfile(path):
+            probs.append(f"line {ln}: no chapter {m.group(2)}")
+            continue
+        chap = open(path).read()
+        t = re.search(rf"\(patch(?:es)?\s+({NUM_LIST})\)", chap.split("\n", 1)[0])
+        want = numbers(t.group(1)) if t else set()
+        got = numbers(m.group(3)) if m.group(3).strip() != "\u2014" else set()
+        if want != got:
+            probs.append(f"line {ln}: chapter {m.group(1)}'s row lists patches {m.group(3).strip()}, "
+                         f"its title {t.group(1) if t else 'none'}")
+        tm = re.search(r"\*\*Time\.\*\* About (\d+) minutes", chap)
+        if not tm or m.group(4).strip() != f"{tm.group(1)} min":
+            probs.append(f"line {ln}: chapter {m.group(1)}'s row says {m.group(4).strip()}, "
+                         f"the chapter {tm.group(1) + ' min' if tm else 'no time'}")
+    return probs
+
+
 def main(argv):
     files = argv
     count = len(series_patches())
@@ -145,12 +176,21 @@ def main(argv):
     results = []
     if not files:
         files = [os.path.join(TOP, f) for f in ("README.md", "CONTRIBUTING.md", "demos/README.md")]
+        files += sorted(glob.glob(os.path.join(TOP, "Documentation/course/*.md")))
         files += sorted(glob.glob(os.path.join(TOP, "Documentation/labs/*.md")))
         files += sorted(glob.glob(os.path.join(TOP, "Documentation/walkthrough/*.md")))
     for f in files:
         text = open(f).read()
         chapter = re.match(r"\d\d-", os.path.basename(f)) is not None
         probs = check_file(f, text, count, changed, chapter)
+        if os.path.basename(f) == "README.md" and os.path.basename(os.path.dirname(f)) == "walkthrough":
+            probs += check_index(os.path.dirname(f), text)
+        if os.path.basename(f) == "README.md" and os.path.basename(os.path.dirname(f)) == "labs":
+            # The lab sheet: every lab heading says its points and its time.
+            for ln, line in enumerate(text.split("\n"), 1):
+                if line.startswith("## Lab ") and not re.match(
+                        r"## Lab \d+: .* \(\d+ points, about \d+ minutes\)$", line):
+                    probs.append(f"line {ln}: a lab heading without \"(N points, about M minutes)\"")
         results.append((not probs, f"{os.path.relpath(f, TOP)}: its claims about series/ hold"
                         + "".join(f"\n  # {p}" for p in probs)))
     text = ("# 9. A sample (patches 2 and 5)\n\nThe series has 99 patches.\n\n"

@@ -4,6 +4,7 @@
 usage: tools/tests/terms.py [FILE...]
        (default: what a reader meets: README.md, demos/README.md,
         demos/*.sh, demos/*.expected, Documentation/*.md (the man pages),
+        Documentation/course/*.md,
         Documentation/labs/*.md, Documentation/walkthrough/*.md)
 
 The three ids of the course have one name each, the glossary's
@@ -51,7 +52,7 @@ def main(argv):
     files = argv
     if not files:
         files = [os.path.join(TOP, f) for f in ("README.md", "demos/README.md")]
-        for g in ("demos/*.sh", "demos/*.expected", "Documentation/*.md",
+        for g in ("demos/*.sh", "demos/*.expected", "Documentation/*.md", "Documentation/course/*.md",
                   "Documentation/labs/*.md", "Documentation/walkthrough/*.md"):
             files += sorted(glob.glob(os.path.join(TOP, g)))
     results = []

@@ -10,7 +10,7 @@ DIR is the walkthrough [Documentation/walkthrough]. The numbered chapters
 of DIR/ORDER but the glossary and the answers page (NN-*.md, in order)
 must each have, within the five lines after the title, a paragraph
 "**Objectives.** After this chapter you can:" followed by two to four
-"- " items, and before their "Next:" line (or at their end) a section
+"- " items and by "**Time.** About N minutes: ...", and before their "Next:" line (or at their end) a section
 "## Checkpoints" of two or three numbered questions, question I of
 chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (13-answers.md) has,
 for each, a heading "### Checkpoint N.I" followed by the same question
@@ -102,6 +102,10 @@ def check_chapter(d, name):
                 break
         if not 2 <= items <= 4:
             problems.append(f'{items} objectives, not 2 to 4')
+        # Then how long the chapter takes.
+        after = [l for l in lines[head[0] + 1:head[0] + 12] if l.strip() and not l.startswith('- ')]
+        if not after or not re.match(r'\*\*Time\.\*\* About \d+ minutes: \S', after[0]):
+            problems.append('no "**Time.** About N minutes: ..." paragraph after the objectives')
     if '## Checkpoints' not in lines:
         problems.append('no "## Checkpoints" section')
         return problems, questions
