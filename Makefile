@@ -61,7 +61,7 @@ FSID_SELFTESTS_STAMP := $(BUILD)/selftests/.fsid_mappings
 SELFTEST_CFLAGS := -std=gnu11 -Wall -Werror -O2 -static -pthread
 
 .PHONY: help deps tree tree-reset kernel kernels guest shell run check demo casts \
-	docs handout bench call-trace fuzz check-debug check-kcsan sparse check-labs bisect-check behaviour-check checkpatch export clean distclean \
+	docs handout slides bench call-trace fuzz check-debug check-kcsan sparse check-labs bisect-check behaviour-check checkpatch export clean distclean \
 	$(addprefix demo-,$(DEMOS)) $(addprefix play-,$(DEMOS))
 .DEFAULT_GOAL := help
 
@@ -187,6 +187,9 @@ docs: ## render the walkthrough, the two kernel documentation pages and the note
 
 handout: ## the student version of the docs, without the answers page and the links to it, in build/handout/
 	@Documentation/docs/handout.sh
+
+slides: ## the lecture slides (Documentation/course/slides.md): a reveal.js deck that plays every demo's cast, offline, in build/slides/ (pandoc; reveal.js and asciinema-player from npm)
+	@Documentation/docs/slides-build.sh
 
 bisect-check: tree ## build every patch of the series with CONFIG_USER_NS_FSID=y and =n (slow: not in make check; FROM=N: from patch N on)
 	@FROM=$(FROM) tools/series/bisect-check.sh

@@ -5,8 +5,11 @@
 // and which stores the cast's text in window.DOCS_CASTS under its own URL
 // less ".js": so the player works from file:// too, where a browser refuses
 // to fetch() X.cast. Without it, the player fetches X.cast (over http).
-// When the player has rendered, the div gets data-player="ready WIDTHxHEIGHT";
-// if not within 10 s, data-player="error: ..." (Documentation/docs/docs-player.sh reads it).
+// When the player has rendered and shows the cast (its poster, the screen
+// at 8 s, has text), the div gets data-player="ready WIDTHxHEIGHT, N rows"
+// (N: the rows of the screen with text); if not within 10 s,
+// data-player="error: ..." (Documentation/docs/docs-player.sh and
+// docs-pages.sh read it).
 (function () {
   "use strict";
   var casts = window.DOCS_CASTS || {};
@@ -33,12 +36,17 @@
     (function check() {
       var p = box.querySelector(".ap-player");
       var r = p && p.getBoundingClientRect();
-      if (r && r.width > 0 && r.height > 0) {
-        div.setAttribute("data-player", "ready " + Math.round(r.width) + "x" + Math.round(r.height));
+      var rows = Array.prototype.filter.call(box.querySelectorAll(".ap-line"), function (l) {
+        return l.textContent.trim() !== "";
+      }).length;
+      if (r && r.width > 0 && r.height > 0 && rows > 0) {
+        div.setAttribute("data-player", "ready " + Math.round(r.width) + "x" + Math.round(r.height) +
+          ", " + rows + " rows");
       } else if (++tries < 100) {
         setTimeout(check, 100);
       } else {
-        div.setAttribute("data-player", "error: no .ap-player of non-zero size after 10 s");
+        div.setAttribute("data-player", r && r.width > 0 ? "error: the player shows no text after 10 s" :
+          "error: no .ap-player of non-zero size after 10 s");
       }
     })();
   });

@@ -13,7 +13,9 @@
 # with --no-sandbox. Prints one line per player and saves the screenshot
 # (1280x1000) to PNG; Chromium's own output goes beside it, as NAME.log.
 #
-# Environment: CHROMIUM [/usr/bin/chromium].
+# Environment: CHROMIUM [/usr/bin/chromium]; QUERY [none]: a query string
+# for the URL, e.g. print-pdf, with which a reveal.js deck lays out every
+# slide at once (make slides' check: a player on a hidden slide has no size).
 # Exit status: 0 every player rendered and PNG was written; 1 a player did
 # not render, there is none, or Chromium failed (its log is named); 2 usage.
 set -euo pipefail
@@ -35,7 +37,7 @@ flags=(--headless --disable-gpu --hide-scrollbars --no-first-run --user-data-dir
 [ "$(id -u)" -ne 0 ] || flags+=(--no-sandbox)
 mkdir -p "$(dirname "$png")"
 rm -f "$png"
-if ! dom=$(timeout 120 "$CHROMIUM" "${flags[@]}" --screenshot="$png" --dump-dom "file://$page" 2>"$log"); then
+if ! dom=$(timeout 120 "$CHROMIUM" "${flags[@]}" --screenshot="$png" --dump-dom "file://$page${QUERY:+?$QUERY}" 2>"$log"); then
 	echo "docs-player: $CHROMIUM failed on $page; its log: $log" >&2
 	exit 1
 fi

@@ -91,6 +91,9 @@ suite terms -- "$top/tools/tests/terms.py"
 suite admin-guide -- "$top/tools/tests/admin-guide.sh"
 suite docs -- "$top/tools/tests/docs.sh"
 suite handout -- "$top/tools/tests/handout.sh"
+# Every page of make docs and make handout, and the slides, in Chromium.
+suite pages -- "$top/tools/tests/pages.sh"
+suite slides -- "$top/tools/tests/slides.sh"
 
 # --- guest suites, on every flavour -----------------------------------------
 for f in $(check_flavours); do
