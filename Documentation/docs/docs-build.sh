@@ -80,23 +80,7 @@ die() { code=$1; shift; echo "docs-build: $*" >&2; exit "$code"; }
 
 # --- the tools ---------------------------------------------------------------
 "$top/tools/deps.sh" pandoc || exit 3
-# On this project's machines nodejs comes from nodesource and brings npm,
-# and Debian's npm package cannot be installed beside it: use any npm on
-# PATH, and install Debian's only when there is none.
-command -v npm >/dev/null || "$top/tools/deps.sh" npm || exit 3
-stamp=$npmdir/node_modules/.docs-installed
-if [ ! -e "$stamp" ] || [ "$docs/package-lock.json" -nt "$stamp" ] || [ "$docs/package.json" -nt "$stamp" ]; then
-	echo "docs-build: installing asciinema-player with npm ci into $npmdir"
-	rm -rf "$npmdir"
-	mkdir -p "$npmdir"
-	cp "$docs/package.json" "$docs/package-lock.json" "$npmdir/"
-	if ! (cd "$npmdir" && npm ci --no-audit --no-fund --no-update-notifier --ignore-scripts) \
-		>"$gen/npm.log" 2>&1; then
-		tail -n 20 "$gen/npm.log" >&2
-		die 1 "npm ci failed in $npmdir (output above); the first build needs the npm registry"
-	fi
-	touch "$stamp"
-fi
+"$docs/npm-ci.sh" "$docs" "$npmdir" asciinema-player || die $? "no npm packages in $npmdir"
 player=$npmdir/node_modules/asciinema-player/dist/bundle
 [ -f "$player/asciinema-player.min.js" ] || die 1 "no $player/asciinema-player.min.js: rm -rf $npmdir and run again"
 

@@ -33,28 +33,13 @@ die() {
 }
 [ -f "$src" ] || die 2 "no $src"
 "$top/tools/deps.sh" pandoc || exit 3
-command -v npm >/dev/null || "$top/tools/deps.sh" npm || exit 3
 mkdir -p "$BUILD"
 build=$(cd "$BUILD" && pwd)
 out=${SLIDES_OUT:-$build/slides}
 npmdir=$build/slides-npm
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
-
-# The npm packages, once per lock file.
-stamp=$npmdir/node_modules/.slides-installed
-if [ ! -f "$stamp" ] || [ "$docs/slides/package-lock.json" -nt "$stamp" ]; then
-	echo "slides-build: installing reveal.js and asciinema-player with npm ci into $npmdir"
-	rm -rf "$npmdir"
-	mkdir -p "$npmdir"
-	cp "$docs/slides/package.json" "$docs/slides/package-lock.json" "$npmdir/"
-	if ! (cd "$npmdir" && npm ci --no-audit --no-fund --no-update-notifier --ignore-scripts) \
-		>"$gen/npm.log" 2>&1; then
-		tail -n 20 "$gen/npm.log" >&2
-		die 1 "npm ci failed in $npmdir (output above); the first build needs the npm registry"
-	fi
-	touch "$stamp"
-fi
+"$docs/npm-ci.sh" "$docs/slides" "$npmdir" "reveal.js and asciinema-player" || die $? "no npm packages in $npmdir"
 reveal=$npmdir/node_modules/reveal.js
 player=$npmdir/node_modules/asciinema-player/dist/bundle
 [ -f "$reveal/dist/reveal.js" ] && [ -f "$player/asciinema-player.min.js" ] ||
