@@ -374,17 +374,14 @@ static int open_target(const char *arg)
 			 */
 			char link[64], name[PATH_MAX];
 			ssize_t l;
-			unsigned int a, b;
-			int m1 = 0, m2 = 0;
 
 			snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 			l = readlink(link, name, sizeof(name) - 1);
 			name[l > 0 ? l : 0] = '\0';
-			if (l > 10 && !strcmp(name + l - 10, " (deleted)"))
+			if (l > 10 && !strcmp(name + l - 10, " (deleted)")) {
 				name[l - 10] = '\0';
-			if (sscanf(name, "/proc/%u%n", &a, &m1) == 1 && (!name[m1] ||
-			    (sscanf(name + m1, "/task/%u%n", &b, &m2) == 1 && !name[m1 + m2])))
 				die(EXIT_TARGET, "%s: %s: the process has exited", arg, name);
+			}
 			die(EXIT_TARGET, "%s: not an open /proc/PID directory", arg);
 		}
 		return fd;
@@ -399,6 +396,12 @@ static int open_target(const char *arg)
 	return fd;
 }
 
+/* What an errno of opening a file of the target's /proc directory adds. */
+static const char *gone(int err)
+{
+	return err == ENOENT || err == ESRCH ? " (it has exited)" : "";
+}
+
 /* Whether the target's map file @name is empty (unwritten). */
 static bool map_empty(int dir, const char *name)
 {
@@ -408,7 +411,7 @@ static bool map_empty(int dir, const char *name)
 
 	if (fd < 0)
 		die(EXIT_TARGET, "cannot open the target's %s: %s%s", name, strerror(errno),
-		    errno == ENOENT || errno == ESRCH ? " (it has exited)" : "");
+		    gone(errno));
 	n = read(fd, &c, 1);
 	if (n < 0)
 		die(EXIT_TARGET, "cannot read the target's %s: %s", name, strerror(errno));
@@ -435,7 +438,7 @@ static void check_owner(int dir, uid_t ruid, gid_t rgid)
 	ns = openat(dir, "ns/user", O_RDONLY | O_CLOEXEC);
 	if (ns < 0)
 		die(EXIT_TARGET, "cannot open the target's user namespace: %s%s", strerror(errno),
-		    errno == ENOENT || errno == ESRCH ? " (it has exited)" : "");
+		    gone(errno));
 	if (ioctl(ns, NS_GET_OWNER_UID, &owner) < 0)
 		die(EXIT_SYSCALL, "NS_GET_OWNER_UID: %s", strerror(errno));
 	if (owner != ruid)
@@ -517,7 +520,7 @@ int main(int argc, char **argv)
 	uid_t ruid = getuid();
 	gid_t rgid = getgid();
 	unsigned long long min;
-	char text[MAX_EXTENTS * 33 + 1];
+	char text[MAX_EXTENTS * 33 + 1], self_map[32];
 	size_t n, len = 0;
 	long pagesize = sysconf(_SC_PAGESIZE);
 	bool lower_root = false, own_gid = false, *own;
@@ -553,8 +556,8 @@ int main(int argc, char **argv)
 	if (pagesize > 0 && len >= (size_t)pagesize)
 		die(EXIT_USAGE, "the map is %zu bytes; the kernel takes less than %ld in one write",
 		    len, pagesize);
-	snprintf(text + len + 1, sizeof(text) - len - 1, "/proc/self/%s", k->map);
-	if (access(text + len + 1, F_OK))
+	snprintf(self_map, sizeof(self_map), "/proc/self/%s", k->map);
+	if (access(self_map, F_OK))
 		die(EXIT_NOFSID, "this kernel has no %s (CONFIG_USER_NS_FSID)", k->map);
 
 	/* 2-4. The target, its owner, the order of its maps. */
