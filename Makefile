@@ -27,9 +27,9 @@ ITER ?= 1000
 SEED ?=
 # make bisect-check: the first patch to build.
 FROM ?= 1
-# make check-labs: Lab 3's patch and test to check [the reference solution's].
-LAB3_PATCH ?=
-LAB3_TEST ?=
+# make check-labs: the folder of the labs' hand-in, and the labs to grade [all].
+HANDIN ?= handin
+LAB ?=
 export BUILD TARBALL TREE VANILLA SERIES
 
 # Debian packages the workbench needs (tools/deps.sh installs them as root).
@@ -143,9 +143,10 @@ sparse: tree ## a W=1 build with sparse (C=2) of the C files the series touches,
 	@tools/vm/kernel-build.sh fsid
 	@tools/tests/sparse.sh
 
-check-labs: tree guest ## Lab 3 of Documentation/labs/: the ramfs patch applied to the series in build/labs/, its kernel built and booted, the lab's test run there (must pass) and on the fsid kernel (must fail); LAB3_PATCH=, LAB3_TEST= check a student's (slow: a kernel build)
+check-labs: tree guest ## grade your hand-in of the graded labs (Documentation/labs/) without showing an answer: HANDIN=DIR [handin], LAB="1 2 3 4" [all]; Lab 3 builds a kernel with your patch (slow)
 	@tools/vm/kernel-build.sh fsid
-	@LAB3_PATCH='$(LAB3_PATCH)' LAB3_TEST='$(LAB3_TEST)' tools/labs/check-labs.sh
+	@$(if $(filter 4,$(or $(LAB),4)),tools/vm/kernel-build.sh vanilla)
+	@HANDIN='$(HANDIN)' tools/labs/check-labs.sh $(LAB)
 
 demo: $(addprefix demo-,$(DEMOS)) ## replay every demo scenario
 
@@ -185,8 +186,10 @@ fuzz: kernel guest ## fsid-fuzz in the guest: random map text and ids against in
 docs: ## render the walkthrough, the two kernel documentation pages and the notes to HTML in build/docs/ (pandoc; asciinema-player from npm)
 	@Documentation/docs/docs-build.sh
 
-handout: ## the student version of the docs, without the answers page and the links to it, in build/handout/
+# instructors: begin
+handout: ## the students' copy: the workbench without the answers, as build/handout/fsid-workbench-student.tar.gz, and its docs in build/handout/
 	@Documentation/docs/handout.sh
+# instructors: end
 
 slides: ## the lecture slides (Documentation/course/slides.md): a reveal.js deck that plays every demo's cast, offline, in build/slides/ (pandoc; reveal.js and asciinema-player from npm)
 	@Documentation/docs/slides-build.sh

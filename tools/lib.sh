@@ -65,9 +65,9 @@ demos() {
 # demo_disk N: the size of demo N's scratch disk ("# needs: disk SIZE"), or nothing.
 demo_disk() { sed -n 's/^# needs: disk \([0-9]*[KMG]\)$/\1/p' "$top/demos/demo-$1.sh" | head -n 1; }
 
-# labs_dir: the graded labs: the sheet README.md, the answers page
-# answers.md and the reference solutions in solutions/ (make handout
-# leaves out the last two).
+# labs_dir: the graded labs: the sheet README.md (and in the instructors'
+# repository their answer key and reference solutions, which make handout
+# leaves out).
 labs_dir() { echo "$top/Documentation/labs"; }
 # lab_cc SOURCE OUT: a lab's C test program, built as the guest's
 # selftests are (with the Makefile's SELFTEST_CFLAGS, read from it: static),

@@ -10,8 +10,8 @@
 #     but README.md, which when not listed is the front page, before the
 #     chapters. The pages get previous/next links in that order;
 #   - the graded labs, $LABS/*.md: the lab sheet README.md first, then the
-#     other pages (answers.md), in Documentation/labs/; the files they link
-#     to (solutions/) are copied like every other;
+#     other pages (the instructors' answer key), in Documentation/labs/; the
+#     files they link to are copied like every other;
 #   - the admin guide, $ADMIN_GUIDE, and the filesystems page for kernel
 #     developers, $FSDEV_PAGE (reStructuredText; both come with the kernel
 #     tree, from the series' patch; without a tree, from that patch of

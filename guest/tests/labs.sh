@@ -1,20 +1,23 @@
 #!/bin/sh
 # labs.sh — the experiments behind the graded labs (Documentation/labs/):
-# the questions of Lab 1 (predict) and Lab 2 (observe) run on this kernel,
-# and the labs' test programs, for tools/tests/labs.sh and
-# tools/labs/check-labs.sh, which compare and print the TAP.
+# the questions of Lab 1 (predict) and Lab 2 (observe) run on this kernel
+# and compared with an answer, and the labs' test programs, for
+# tools/labs/check-labs.sh, which grades a hand-in.
 #
-# usage: /tests/labs.sh [Q...] [-r PROGRAM [ARG...]]
-#   Q        a question of the lab sheet, 1.1 to 1.3 or 2.1 to 2.4: run
-#            its experiment and print "answer Q: VALUES", the values joined
-#            by single spaces, as the answers page gives them.
+# usage: /tests/labs.sh [Q=VALUES...] [-r PROGRAM [ARG...]]
+#   Q=VALUES a question of the lab sheet, 1.1 to 1.3 or 2.1 to 2.4, and an
+#            answer to it, its values joined by single spaces: run the
+#            question's experiment and print "question Q: same" if the
+#            kernel gives those values, else "question Q: different". What
+#            the kernel gave is never printed: a student's check must not
+#            show the answer.
 #   -r       run PROGRAM, a file of the disk the host attached (/dev/vda,
 #            ext4, mounted read-only at /mnt/labs), from /tmp; print its
 #            output with each line prefixed by "| ", then
 #            "status PROGRAM N", its exit status. Must come last.
 # Needs the fsid kernel for the questions. Exit status: 0 done (what was
 # printed says how it went); 2 usage; 3 no disk, or it does not mount.
-[ $# -ge 1 ] || { echo "usage: $0 [Q...] [-r PROGRAM [ARG...]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [Q=VALUES...] [-r PROGRAM [ARG...]]" >&2; exit 2; }
 . /tests/container.sh
 # readable STATUS: "read" if cat's status is 0, else "refused".
 readable() { [ "$1" = 0 ] && echo read || echo refused; }
@@ -67,7 +70,7 @@ q1_3() {
 # gid 1000, started once, before the questions, if one of them is asked.
 A='' B=''
 case " $* " in
-*" 2."*)
+*" 2."[1-4]=*)
 	fsid-unshare $ID $FSID -u 1000 -g 1000 -P /tmp/lab2-a.pid -- sleep 1000 &
 	fsid-unshare $ID -u 1000 -g 1000 -P /tmp/lab2-b.pid -- sleep 1000 &
 	A=$(container /tmp/lab2-a.pid)
@@ -80,16 +83,25 @@ q2_3() { uid_line "/proc/$A/status" nsenter -t "$A" -U --; }
 q2_4() { uid_line "/proc/$B/status" nsenter -t "$A" -U --; }
 
 while [ $# -gt 0 ] && [ "$1" != -r ]; do
+	q=${1%%=*}
 	case "$1" in
-	1.[1-3] | 2.[1-4]) echo "answer $1: $("q$(echo "$1" | tr . _)" 2>&1 | tr '\n' ' ' | sed 's/ *$//')" ;;
-	*) echo "answer $1: (no such question in $0)" ;;
+	1.[1-3]=* | 2.[1-4]=*)
+		got=$("q$(echo "$q" | tr . _)" 2>&1 | tr '\n' ' ' | sed 's/ *$//')
+		if [ "$got" = "${1#*=}" ]; then echo "question $q: same"; else echo "question $q: different"; fi
+		;;
+	*=*) echo "question $q: no such question in $0" ;;
+	*)
+		[ -z "$A$B" ] || kill $A $B 2>/dev/null
+		echo "usage: $0 [Q=VALUES...] [-r PROGRAM [ARG...]]" >&2
+		exit 2
+		;;
 	esac
 	shift
 done
 [ -z "$A$B" ] || kill $A $B 2>/dev/null
 [ $# -gt 0 ] || exit 0
 shift
-[ $# -ge 1 ] || { echo "usage: $0 [Q...] [-r PROGRAM [ARG...]]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 [Q=VALUES...] [-r PROGRAM [ARG...]]" >&2; exit 2; }
 [ -b /dev/vda ] || { echo "labs: no disk /dev/vda with the programs" >&2; exit 3; }
 mkdir -p /mnt/labs
 mount -t ext4 -o ro /dev/vda /mnt/labs || { echo "labs: /dev/vda does not mount as ext4" >&2; exit 3; }

@@ -90,7 +90,8 @@ suite claims -- "$top/tools/tests/claims.py"
 suite terms -- "$top/tools/tests/terms.py"
 suite admin-guide -- "$top/tools/tests/admin-guide.sh"
 suite docs -- "$top/tools/tests/docs.sh"
-suite handout -- "$top/tools/tests/handout.sh"
+# The students' copy (make handout): no answer in it, and its checks pass.
+suite handout -- "$top/tools/tests/handout.sh" # instructors
 # Every page of make docs and make handout, and the slides, in Chromium.
 suite pages -- "$top/tools/tests/pages.sh"
 suite slides -- "$top/tools/tests/slides.sh"
@@ -128,15 +129,19 @@ for d in $(demos); do
 	done
 done
 suite casts -- "$top/tools/tests/casts.sh" $(demos)
+# instructors: begin
 # The walkthrough's exercises: their answers against the kernel.
 suite exercises kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)"
 suite exercises-attacks kernel:fsid guest -- "$top/tools/tests/exercises.sh" "$(kernel_image fsid)" "$(initramfs)" \
 	"$top/Documentation/walkthrough/10-attacks.md"
+# instructors: end
 # The walkthrough's "make shell" blocks: what their comments say they print.
 suite prose-commands kernel:fsid guest -- "$top/tools/tests/prose-commands.sh" "$(kernel_image fsid)" "$(initramfs)"
-# The graded labs (Documentation/labs/): the predict and observe answers
-# against the kernel, and Lab 4's reference selftest on fsid and vanilla.
-suite labs kernel:fsid kernel:vanilla guest -- "$top/tools/tests/labs.sh" "$(kernel_image fsid)" "$(initramfs)" "$(kernel_image vanilla)"
+# instructors: begin
+# The graded labs (Documentation/labs/): a hand-in made of the answer key,
+# graded as make check-labs grades a student's, and a wrong one.
+suite labs kernel:fsid kernel:vanilla guest -- "$top/tools/tests/labs.sh"
+# instructors: end
 
 # --- the kernel selftests in the guest --------------------------------------
 # The fsid_mappings programs for kernels with fsid maps on fsid; those for

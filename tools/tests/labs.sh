@@ -1,121 +1,94 @@
 #!/usr/bin/env bash
-# labs.sh — the graded labs' answers and reference selftest are right
-# (Documentation/labs/): each question of Labs 1 and 2 on the sheet (a
-# heading "### Question N.M: ...") has its "**Answer N.M:** `value` ..."
-# line on the answers page, and guest/tests/labs.sh runs its experiment on
-# the fsid kernel: the values must be what the kernel does. Lab 4's
-# selftest is built statically (lab_cc, tools/lib.sh) and run in the same
-# guest, from a disk: it must pass, without a skip. With a vanilla kernel
-# too, it runs there as well: its variant with id maps only ("idmap") must
-# pass, as the sheet says it answers as a kernel without the series, and
-# its variant with fsid maps ("fsid") must fail, so it can fail. Lab 3
-# needs a kernel built with the solution: tools/labs/check-labs.sh.
+# labs.sh — the graded labs' answer key is right, and their grading tool
+# grades without showing an answer (Documentation/labs/). A hand-in made
+# from the key (lab1.txt and lab2.txt from the "**Answer N.M:**" lines of
+# answers.md, lab4_sticky_test.c from solutions/) is graded by
+# tools/labs/check-labs.sh, as a student's is by make check-labs: every
+# question's values must be what the kernel does, and Lab 4's reference
+# selftest must pass on fsid, and on vanilla pass in its variant with id
+# maps only and fail in its variant with fsid maps. Then a wrong hand-in
+# must be refused, and the refusal must not show the answer. Lab 3 needs a
+# kernel built with the patch: make check-labs LAB=3
+# LAB3_PATCH=Documentation/labs/solutions/lab3-ramfs.patch
+# LAB3_TEST=Documentation/labs/solutions/lab3_ramfs_test.c.
 #
-# usage: tools/tests/labs.sh FSID_BZIMAGE INITRAMFS [VANILLA_BZIMAGE]
-# Environment: LABS [Documentation/labs] (README.md the sheet, answers.md);
-#   LAB4 [$LABS/solutions/lab4_sticky_test.c] (a student's selftest, to
-#   grade it); TREE [build/linux] (the selftests' helpers); TIMEOUT [300]
-#   seconds per guest.
-# Output is TAP: one test per question, one that a wrong answer is caught,
-# the selftest's build and its runs. Exit status: 0 every test passed; 1
-# some failed; 2 usage.
+# usage: tools/tests/labs.sh
+# Environment: BUILD [build] (the fsid and vanilla kernels, the initramfs);
+#   LABS [Documentation/labs] (README.md the sheet, answers.md the key,
+#   solutions/); TREE, TIMEOUT as for check-labs.sh.
+# Output is TAP: check-labs.sh's tests on the key's hand-in, then one that
+# every question has its answer line, and three on the wrong hand-in.
+# Exit status: 0 every test passed; 1 some failed.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tools/lib.sh"
-[ $# -ge 2 ] && [ $# -le 3 ] || { echo "usage: $0 FSID_BZIMAGE INITRAMFS [VANILLA_BZIMAGE]" >&2; exit 2; }
-fsid=$1 initrd=$2 vanilla=${3:-}
 labs=${LABS:-$(labs_dir)}
+export LABS=$labs
 sheet=$labs/README.md answers=$labs/answers.md
-lab4=${LAB4:-$labs/solutions/lab4_sticky_test.c}
 . "$(dirname "$0")/tap.sh"
+check_labs=$top/tools/labs/check-labs.sh
 
-# The questions of the sheet, and their answers' values joined by spaces.
+# The key's hand-in: "N.M: VALUES" for each question that has an answer line.
 mapfile -t questions < <(sed -n 's/^### Question \([0-9]*\.[0-9]*\):.*/\1/p' "$sheet" 2>/dev/null)
-if [ ${#questions[@]} -eq 0 ]; then
+declare -A want
+mkdir -p "$tmp/key" "$tmp/wrong"
+for q in "${questions[@]}"; do
+	line=$(grep -m1 -F "**Answer $q:**" "$answers" 2>/dev/null) || continue
+	want[$q]=$(grep -o '`[^`]*`' <<<"$line" | tr -d '`' | paste -sd' ')
+	echo "$q: ${want[$q]}" >>"$tmp/key/lab${q%%.*}.txt"
+done
+cp "$labs/solutions/lab4_sticky_test.c" "$tmp/key/" 2>/dev/null
+
+# 1. The key, graded: its tests become this suite's.
+HANDIN=$tmp/key "$check_labs" 1 2 4 >"$tmp/key.tap" 2>&1
+key_rc=$?
+# 2. A wrong hand-in: question 1.1 with the owner that the id maps would
+# give (the nested namespace has no fsid map), 1.2's line missing, Lab 4
+# not handed in.
+printf '1.1: 0 101000\nthe reasoning is not read\n1.3: %s\n' "${want[1.3]:-x}" >"$tmp/wrong/lab1.txt"
+HANDIN=$tmp/wrong "$check_labs" 1 4 >"$tmp/wrong.tap" 2>&1
+wrong_rc=$?
+
+if ! grep -qE '^1\.\.[0-9]+$' "$tmp/key.tap"; then
 	echo "1..1"
-	result FAIL "$sheet has questions (### Question N.M: ...)"
+	result FAIL "check-labs.sh grades the answer key's hand-in" "exit status $key_rc" "$(tail -n 20 "$tmp/key.tap")"
 	exit 1
 fi
-declare -A want
-for q in "${questions[@]}"; do
-	line=$(grep -m1 -F "**Answer $q:**" "$answers" 2>/dev/null) &&
-		want[$q]=$(grep -o '`[^`]*`' <<<"$line" | tr -d '`' | paste -sd' ')
-done
-runs=0
-[ -z "$vanilla" ] || runs=2
-echo "1..$((${#questions[@]} + 3 + runs))"
+echo "1..$(($(grep -cE '^(not )?ok ' "$tmp/key.tap") + 4))"
+while IFS= read -r l; do
+	case "$l" in
+	"ok "*) result OK "the key: ${l#ok * - }" ;;
+	"not ok "*) result FAIL "the key: ${l#not ok * - }" \
+		"$(awk -v l="$l" '$0 == l { on = 1; next } /^(not )?ok / { on = 0 } on && sub(/^#   /, "")' "$tmp/key.tap")" ;;
+	esac
+done <"$tmp/key.tap"
 
-# guest KERNEL ARGS...: /tests/labs.sh ARGS in a guest with the disk, its
-# output (carriage returns dropped) in $tmp/out.
-guest() {
-	"$top/tools/vm/run-guest.sh" -k "$1" -i "$initrd" -d "$tmp/disk.img" \
-		-t "${TIMEOUT:-300}" --test "/tests/labs.sh ${*:2}" 2>&1 | tr -d '\r' >"$tmp/out"
-}
-# got Q: what the guest answered to question Q.
-got() { sed -n "s/^answer $1: //p" "$tmp/out" | head -n 1; }
-# program_output: the lines the program printed, and its status line.
-program_output() { sed -n 's/^| //p; /^status /p' "$tmp/out"; }
-
-# Lab 4's selftest, on a disk of its own.
-mkdir -p "$tmp/disk"
-if lab_cc "$lab4" "$tmp/disk/lab4_sticky_test" 2>"$tmp/cc"; then
-	result OK "Lab 4's selftest builds statically ($lab4)"
+missing=()
+for q in "${questions[@]}"; do [ -n "${want[$q]+set}" ] || missing+=("$q"); done
+if [ ${#questions[@]} -gt 0 ] && [ ${#missing[@]} -eq 0 ]; then
+	result OK "each of the sheet's ${#questions[@]} questions has its answer line (**Answer N.M:** \`value\`) in $answers"
 else
-	result FAIL "Lab 4's selftest builds statically ($lab4)" "$(cat "$tmp/cc")"
-fi
-lab_disk "$tmp/disk" "$tmp/disk.img" || { echo "labs: could not make the disk image" >&2; exit 1; }
-
-args=()
-for q in "${questions[@]}"; do args+=("$q"); done
-guest "$fsid" "${args[@]}" -r lab4_sticky_test
-for q in "${questions[@]}"; do
-	if [ -z "${want[$q]+set}" ]; then
-		result FAIL "question $q has an answer line (**Answer $q:** \`value\`) in $answers"
-	elif [ "$(got "$q")" = "${want[$q]}" ]; then
-		result OK "question $q: the answer is what the kernel does (${want[$q]})"
-	else
-		result FAIL "question $q: the answer is what the kernel does" "answer: '${want[$q]}'" \
-			"kernel: '$(got "$q")'" "$(grep -v '^\[\|^| \|^status ' "$tmp/out" | tail -n 10)"
-	fi
-done
-# The comparison tells a wrong answer from the kernel's: 1.1 with the
-# owner that the id maps would give (the nested namespace has no fsid map).
-if [ -n "$(got 1.1)" ] && [ "$(got 1.1)" != "0 101000" ]; then
-	result OK "a wrong answer to question 1.1 ('0 101000', the id maps' owner) does not match"
-else
-	result FAIL "a wrong answer to question 1.1 ('0 101000', the id maps' owner) does not match" \
-		"kernel: '$(got 1.1)'"
-fi
-# passed_whole: the harness's output in $tmp/out passed every test it ran
-# and skipped none.
-passed_whole() {
-	program_output | grep -x 'status lab4_sticky_test 0' >/dev/null &&
-		program_output | grep -E '^# PASSED: [0-9]+ / [0-9]+ tests passed' >/dev/null &&
-		! program_output | grep -E '^ok .*# SKIP|SKIP ' >/dev/null
-}
-if passed_whole; then
-	result OK "Lab 4's selftest passes on the fsid kernel ($(program_output | sed -n 's/^# PASSED: //p'))"
-else
-	result FAIL "Lab 4's selftest passes on the fsid kernel" "$(program_output | grep -v '^#  *\(RUN\|OK\) ' | tail -n 25)"
+	result FAIL "each of the sheet's questions has its answer line in $answers" \
+		"questions: ${questions[*]:-none}" "without an answer line: ${missing[*]}"
 fi
 
-if [ -n "$vanilla" ]; then
-	guest "$vanilla" -r lab4_sticky_test
-	idmap_ok=$(program_output | grep -cE '^ok [0-9]+ [a-z0-9_]+\.idmap\.')
-	idmap_bad=$(program_output | grep -cE '^not ok [0-9]+ [a-z0-9_]+\.idmap\.')
-	fsid_ok=$(program_output | grep -cE '^ok [0-9]+ [a-z0-9_]+\.fsid\.')
-	fsid_bad=$(program_output | grep -cE '^not ok [0-9]+ [a-z0-9_]+\.fsid\.')
-	if [ "$idmap_ok" -gt 0 ] && [ "$idmap_bad" -eq 0 ]; then
-		result OK "on vanilla, the selftest's variant with id maps only passes ($idmap_ok tests): its answers are those of a kernel without the series"
-	else
-		result FAIL "on vanilla, the selftest's variant with id maps only passes" \
-			"idmap: $idmap_ok passed, $idmap_bad failed" "$(program_output | tail -n 15)"
-	fi
-	if [ "$fsid_bad" -gt 0 ] && [ "$fsid_ok" -eq 0 ]; then
-		result OK "on vanilla, its variant with fsid maps fails ($fsid_bad tests): the selftest can fail"
-	else
-		result FAIL "on vanilla, its variant with fsid maps fails" \
-			"fsid: $fsid_ok passed, $fsid_bad failed" "$(program_output | tail -n 15)"
-	fi
+# The wrong hand-in is refused question by question, and for the missing file.
+if [ "$wrong_rc" = 1 ] && grep -qE '^not ok [0-9]+ - question 1\.1: your values \(0 101000\)' "$tmp/wrong.tap" &&
+	grep -qE "^ok [0-9]+ - question 1\.3: " "$tmp/wrong.tap"; then
+	result OK "a wrong value is refused (question 1.1: 0 101000, the id maps' owner), a right one beside it taken (1.3)"
+else
+	result FAIL "a wrong value is refused (question 1.1), a right one beside it taken (1.3)" "exit status $wrong_rc" "$(cat "$tmp/wrong.tap")"
+fi
+if grep -qE "^not ok [0-9]+ - question 1\.2: .*has its line '1\.2: VALUES'" "$tmp/wrong.tap" &&
+	grep -qE '^not ok [0-9]+ - Lab 4: .*\(not handed in\)|^#.*\(not handed in\)' "$tmp/wrong.tap"; then
+	result OK "a missing answer line (1.2) and a missing file (Lab 4) fail, each its test"
+else
+	result FAIL "a missing answer line (1.2) and a missing file (Lab 4) fail, each its test" "$(cat "$tmp/wrong.tap")"
+fi
+# Nothing the wrong hand-in's grading printed holds the answer of 1.1.
+if [ -n "${want[1.1]:-}" ] && ! grep -qF -- "${want[1.1]}" "$tmp/wrong.tap"; then
+	result OK "grading the wrong hand-in shows no answer (1.1's values of the key, '${want[1.1]}', appear nowhere in its output)"
+else
+	result FAIL "grading the wrong hand-in shows no answer" "key: '${want[1.1]:-none}'" "$(grep -F -- "${want[1.1]:-@@}" "$tmp/wrong.tap")"
 fi
 tap_status

@@ -4,7 +4,7 @@
 # message, no missing resource, every player showing its cast; a
 # screenshot of each page in $BUILD/check/pages/{docs,handout}/. TAP:
 #   1. make docs builds, and every page of $BUILD/docs passes;
-#   2. make handout builds, and every page of $BUILD/handout passes;
+#   2. make handout builds, and every page of $BUILD/handout passes; # instructors
 #   3. the check is not blind: on a sample page with a script error, a
 #      missing script and a cast that cannot load, it fails, naming each.
 #
@@ -18,7 +18,8 @@ export BUILD
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$(dirname "$0")/tap.sh"
 build=$(mkdir -p "$BUILD" && cd "$BUILD" && pwd)
-echo "1..3"
+echo "1..3" # instructors
+# students: echo "1..2"
 
 # tree N WHAT BUILDER DIR: build DIR with BUILDER, then check its pages.
 tree() {
@@ -34,7 +35,7 @@ tree() {
 	fi
 }
 tree docs docs-build.sh "$build/docs"
-tree handout handout.sh "$build/handout"
+tree handout handout.sh "$build/handout" # instructors
 
 # 3. A sample with three faults.
 mkdir -p "$tmp/site/_static"

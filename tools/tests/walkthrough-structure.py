@@ -12,7 +12,7 @@ must each have, within the five lines after the title, a paragraph
 "**Objectives.** After this chapter you can:" followed by two to four
 "- " items and by "**Time.** About N minutes: ...", and before their "Next:" line (or at their end) a section
 "## Checkpoints" of two or three numbered questions, question I of
-chapter N linking to ANSWERS#checkpoint-NI. ANSWERS (13-answers.md) has,
+chapter N linking to ANSWERS#checkpoint-NI. ANSWERS, the answers page, has,
 for each, a heading "### Checkpoint N.I" followed by the same question
 and an answer that links back to the chapter's #checkpoints. Each
 exercise of a chapter (a heading "## Exercise N: ..." or "### ...") is
@@ -27,6 +27,10 @@ on a copy of DIR with one answer removed, and on one with one table
 caption removed, and must fail there (the checker can catch what it is
 for).
 
+In the students' copy of the workbench (make handout), which has no
+answers page, ANSWERS is None: the checkpoints are numbered questions
+without a link, and nothing is checked of answers.
+
 Output is TAP: one test per chapter, one each for the checkpoint answers,
 the exercise answers and the glossary links, and one per self-check.
 Exit status: 0 all passed; 1 a check failed; 2 usage or a missing file.
@@ -38,7 +42,8 @@ import sys
 import tempfile
 
 GLOSSARY = '12-glossary.md'
-ANSWERS = '13-answers.md'
+ANSWERS = None  # the students' copy has no answers page
+ANSWERS = '13-answers.md'  # instructors
 
 
 def gfm_id(heading):
@@ -113,6 +118,11 @@ def check_chapter(d, name):
     for l in lines[start:]:
         if l.startswith('#') or l.startswith('Next: '):
             break
+        if ANSWERS is None:
+            m = re.match(r'(\d+)\. (.*)$', l)
+            if m:
+                questions[f'checkpoint-{n}{m.group(1)}'] = (m.group(2), name)
+            continue
         m = re.match(r'(\d+)\. (.*) \(\[answer\]\(' + re.escape(ANSWERS)
                      + r'#([\w-]+)\)\)$', l)
         if m:
@@ -218,10 +228,11 @@ def run(d, emit):
         problems, qs = check_chapter(d, name)
         questions.update(qs)
         failed += emit(not problems, f'{name}: objectives and {len(qs)} checkpoints', problems)
-    problems = check_answers(d, questions)
-    failed += emit(not problems, f'{ANSWERS}: one answer per question ({len(questions)})', problems)
-    problems, count = check_exercises(d, chapters)
-    failed += emit(not problems, f'{ANSWERS}: one answer per exercise ({count})', problems)
+    if ANSWERS is not None:
+        problems = check_answers(d, questions)
+        failed += emit(not problems, f'{ANSWERS}: one answer per question ({len(questions)})', problems)
+        problems, count = check_exercises(d, chapters)
+        failed += emit(not problems, f'{ANSWERS}: one answer per exercise ({count})', problems)
     problems, links = check_glossary_links(d, chapters)
     failed += emit(not problems, f'{links} glossary links name an entry', problems)
     return failed
@@ -229,7 +240,7 @@ def run(d, emit):
 
 def main():
     d = sys.argv[1] if len(sys.argv) > 1 else 'Documentation/walkthrough'
-    for f in ('ORDER', GLOSSARY, ANSWERS):
+    for f in ('ORDER', GLOSSARY) + ((ANSWERS,) if ANSWERS else ()):
         if not os.path.isfile(os.path.join(d, f)):
             print(f'walkthrough-structure: no {os.path.join(d, f)}', file=sys.stderr)
             return 2
@@ -241,19 +252,21 @@ def main():
 
     failed = run(d, emit)
     # Self-check: the same checks on a copy without the first answer fail.
+    caught = None
     with tempfile.TemporaryDirectory() as tmp:
         copy = os.path.join(tmp, 'w')
         shutil.copytree(d, copy)
-        path = os.path.join(copy, ANSWERS)
-        with open(path) as f:
-            text = f.read()
-        cut = re.sub(r'(?ms)^### Checkpoint \d+\.\d+\n.*?(?=^##)', '', text, count=1)
-        with open(path, 'w') as f:
-            f.write(cut)
-        caught = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
+        if ANSWERS is not None:
+            path = os.path.join(copy, ANSWERS)
+            with open(path) as f:
+                text = f.read()
+            cut = re.sub(r'(?ms)^### Checkpoint \d+\.\d+\n.*?(?=^##)', '', text, count=1)
+            with open(path, 'w') as f:
+                f.write(cut)
+            caught = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
+            with open(path, 'w') as f:
+                f.write(text)
         # And on a copy without one table caption, if any chapter has one.
-        with open(path, 'w') as f:
-            f.write(text)
         uncaptioned = None
         for name in chapters_of(copy):
             cpath = os.path.join(copy, name)
@@ -265,8 +278,9 @@ def main():
                     f.write(cut)
                 uncaptioned = run(copy, lambda ok, desc, problems: 0 if ok else 1) > 0
                 break
-    results.append((caught, 'the checks fail on a copy with one answer removed', []))
-    failed += 0 if caught else 1
+    if caught is not None:
+        results.append((caught, 'the checks fail on a copy with one answer removed', []))
+        failed += 0 if caught else 1
     if uncaptioned is not None:
         results.append((uncaptioned, 'the checks fail on a copy with one table caption removed', []))
         failed += 0 if uncaptioned else 1
