@@ -17,7 +17,8 @@
 #   LABS [Documentation/labs] (README.md the sheet, answers.md the key,
 #   solutions/); TREE, TIMEOUT as for check-labs.sh.
 # Output is TAP: check-labs.sh's tests on the key's hand-in, then one that
-# every question has its answer line, and three on the wrong hand-in.
+# every question has its answer line, three on the wrong hand-in, and one
+# that Lab 3's reference patch applies on the series.
 # Exit status: 0 every test passed; 1 some failed.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -54,7 +55,7 @@ if ! grep -qE '^1\.\.[0-9]+$' "$tmp/key.tap"; then
 	result FAIL "check-labs.sh grades the answer key's hand-in" "exit status $key_rc" "$(tail -n 20 "$tmp/key.tap")"
 	exit 1
 fi
-echo "1..$(($(grep -cE '^(not )?ok ' "$tmp/key.tap") + 4))"
+echo "1..$(($(grep -cE '^(not )?ok ' "$tmp/key.tap") + 5))"
 while IFS= read -r l; do
 	case "$l" in
 	"ok "*) result OK "the key: ${l#ok * - }" ;;
@@ -90,5 +91,16 @@ if [ -n "${want[1.1]:-}" ] && ! grep -qF -- "${want[1.1]}" "$tmp/wrong.tap"; the
 	result OK "grading the wrong hand-in shows no answer (1.1's values of the key, '${want[1.1]}', appear nowhere in its output)"
 else
 	result FAIL "grading the wrong hand-in shows no answer" "key: '${want[1.1]:-none}'" "$(grep -F -- "${want[1.1]:-@@}" "$tmp/wrong.tap")"
+fi
+# Lab 3's reference patch still applies on the series (a temporary index
+# at the tag applied: the tree's files are not touched); building and
+# booting it is make check-labs LAB=3's.
+tree=${TREE:-$BUILD/linux}
+ref3=$labs/solutions/lab3-ramfs.patch
+if GIT_INDEX_FILE=$tmp/index git -C "$tree" read-tree applied 2>"$tmp/apply" &&
+	GIT_INDEX_FILE=$tmp/index git -C "$tree" apply --cached --check "$(realpath "$ref3")" 2>>"$tmp/apply"; then
+	result OK "Lab 3's reference patch applies on the series (tag applied of $tree)"
+else
+	result FAIL "Lab 3's reference patch applies on the series (tag applied of $tree)" "$(cat "$tmp/apply")"
 fi
 tap_status
