@@ -22,9 +22,13 @@ check's exercises suites read, and a link back to the exercise's heading.
 ANSWERS answers nothing else. Links to the glossary (12-glossary.md#ID)
 must name the id of one of its headings, as GitHub and pandoc -f gfm make
 them. Each table of a chapter has a caption, "**Table C.N.** ..." (chapter
-C, its Nth table), as the paragraph before it. Then the same checks run
-on a copy of DIR with one answer removed, and on one with one table
-caption removed, and must fail there (the checker can catch what it is
+C, its Nth table), as the paragraph before it. Chapters 1 to 5 stay on
+what the series does and why: a paragraph of theirs that names a
+performance internal (the static key, the benchmark, instruction counts,
+...) must link to chapter 11, which explains them. Then the same checks run
+on a copy of DIR with one answer removed, on one with one table caption
+removed, and on one whose chapter 3 explains the static key, and must
+fail there (the checker can catch what it is
 for).
 
 In the students' copy of the workbench (make handout), which has no
@@ -205,6 +209,48 @@ def check_exercises(d, chapters):
     return problems, len(exercises)
 
 
+# What chapters 1 to 5 leave to chapter 11: how the series is made cheap.
+PERF = re.compile(r'static[ _-]key|static_branch|userns_fsid_maps_used|jump[ _-]label'
+                  r'|make bench|fsid-bench|call-trace|icount|cache line|credential cache'
+                  r'|instructions? per|per cent|%\s+more|benchmark|fsid_maps_used'
+                  r'|costs? about|a fifth more|kept in the task', re.I)
+
+
+def check_depth(d, chapters):
+    """Problems of chapters 1 to 5 that walk into performance internals: a
+    paragraph of prose that names one must link to chapter 11 (11-cost.md),
+    as a pointer for later. Code blocks quote the patches and are not
+    read."""
+    problems = []
+    for name in chapters:
+        m = re.match(r'(\d\d)-', name)
+        if not m or int(m.group(1)) > 5:
+            continue
+        with open(os.path.join(d, name)) as f:
+            text = f.read()
+        # Paragraphs: runs of non-blank lines; a code block is one whole.
+        paras, cur, fenced = [], [], False
+        for i, line in enumerate(text.split('\n'), 1):
+            if line.startswith('```'):
+                fenced = not fenced
+            if not line.strip() and not fenced:
+                if cur:
+                    paras.append(cur)
+                cur = []
+            else:
+                cur.append((i, line))
+        if cur:
+            paras.append(cur)
+        for para in paras:
+            if para[0][1].startswith('```') or para[0][1].startswith('<!-- excerpt:'):
+                continue
+            body = '\n'.join(l for _, l in para)
+            hit = PERF.search(body)
+            if hit and '11-cost.md' not in body:
+                problems.append(f'{name}: line {para[0][0]}: "{hit.group(0)}" without a link to chapter 11 (11-cost.md)')
+    return problems
+
+
 def check_glossary_links(d, chapters):
     with open(os.path.join(d, GLOSSARY)) as f:
         ids = {gfm_id(l[3:]) for l in f.read().split('\n') if l.startswith('## ')}
@@ -233,6 +279,8 @@ def run(d, emit):
         failed += emit(not problems, f'{ANSWERS}: one answer per question ({len(questions)})', problems)
         problems, count = check_exercises(d, chapters)
         failed += emit(not problems, f'{ANSWERS}: one answer per exercise ({count})', problems)
+    problems = check_depth(d, chapters)
+    failed += emit(not problems, 'chapters 1 to 5 leave performance internals to chapter 11 (a mention links there)', problems)
     problems, links = check_glossary_links(d, chapters)
     failed += emit(not problems, f'{links} glossary links name an entry', problems)
     return failed
@@ -284,6 +332,18 @@ def main():
     if uncaptioned is not None:
         results.append((uncaptioned, 'the checks fail on a copy with one table caption removed', []))
         failed += 0 if uncaptioned else 1
+    # And on one whose chapter 3 walks into the static key.
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = os.path.join(tmp, 'w')
+        shutil.copytree(d, copy)
+        third = [n for n in chapters_of(copy) if n.startswith('03-')]
+        deep = None
+        if third:
+            with open(os.path.join(copy, third[0]), 'a') as f:
+                f.write('\nThe static key `userns_fsid_maps_used` stays off until the first fsid map.\n')
+            deep = bool(check_depth(copy, chapters_of(copy)))
+    results.append((deep is True, 'the checks fail on a copy whose chapter 3 explains the static key', []))
+    failed += 0 if deep else 1
 
     print(f'1..{len(results)}')
     for i, (ok, desc, problems) in enumerate(results, 1):
