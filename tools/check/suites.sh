@@ -95,6 +95,8 @@ suite handout -- "$top/tools/tests/handout.sh" # instructors
 # Every page of make docs and make handout, and the slides, in Chromium.
 suite pages -- "$top/tools/tests/pages.sh"
 suite slides -- "$top/tools/tests/slides.sh"
+# The syllabus: a path through every chapter, exercise, lab and demo.
+suite course-path -- "$top/tools/tests/course-path.py" "$top"
 # The slides' notes for the instructor: a time per slide, a lecture per session.
 suite slide-notes -- "$top/tools/tests/slide-notes.py" "$top/Documentation/course/slides.md" "$top/Documentation/course/syllabus.md"
 
