@@ -69,6 +69,9 @@ demo_disk() { sed -n 's/^# needs: disk \([0-9]*[KMG]\)$/\1/p' "$top/demos/demo-$
 # repository their answer key and reference solutions, which make handout
 # leaves out).
 labs_dir() { echo "$top/Documentation/labs"; }
+# lab_questions SHEET: the questions of the lab sheet SHEET, N.M a line
+# (its headings "### Question N.M: ...").
+lab_questions() { sed -n 's/^### Question \([0-9]*\.[0-9]*\):.*/\1/p' "$1" 2>/dev/null; }
 # lab_cc SOURCE OUT: a lab's C test program, built as the guest's
 # selftests are (with the Makefile's SELFTEST_CFLAGS, read from it: static),
 # with the selftests' helpers on the include path (fsid_mappings.h, and

@@ -139,10 +139,13 @@ def main(argv):
                 continue
             for i, line in enumerate(lines, 1):
                 where = f'{rel}:{i}'
+                pointer = POINTER.search(line)
                 if ANSWER_LINE.search(line):
                     found.append(f'{where}: an answer line')
-                elif POINTER.search(line) or (rel.startswith('Documentation/labs/') and 'answers.md' in line):
-                    found.append(f'{where}: names the answers ({POINTER.search(line).group(0) if POINTER.search(line) else "answers.md"})')
+                elif pointer:
+                    found.append(f'{where}: names the answers ({pointer.group(0)})')
+                elif rel.startswith('Documentation/labs/') and 'answers.md' in line:
+                    found.append(f'{where}: names the answers (answers.md)')
                 else:
                     n = norm(line)
                     if n in key:

@@ -71,7 +71,7 @@ fi
 ! asked 4 || [ -f "$vanilla" ] || die "no vanilla kernel at $vanilla (Lab 4 runs there too): make kernel FLAVOUR=vanilla"
 
 # The questions of the sheet, by lab.
-mapfile -t questions < <(sed -n 's/^### Question \([0-9]*\.[0-9]*\):.*/\1/p' "$sheet")
+mapfile -t questions < <(lab_questions "$sheet")
 questions_of() { local q; for q in "${questions[@]}"; do [ "${q%%.*}" != "$1" ] || echo "$q"; done; }
 # The plan: per lab 1 and 2 one test per question (or one, if the file is
 # missing), 5 for Lab 3, 4 for Lab 4.
@@ -105,8 +105,12 @@ program_output() { sed -n 's/^| //p; /^status /p' "$tmp/out"; }
 console_tail() { grep -v '^\[\|^| \|^status ' "$tmp/out" | tail -n 10; }
 
 # --- Labs 1 and 2: the values, compared in the guest ----------------------------
+# A question's values: words of letters, digits, ':' and '.' (what the
+# guest's command line may carry).
+words='^[A-Za-z0-9:.]+( [A-Za-z0-9:.]+)*$'
 qargs=() qlist=()
 declare -A given
+: >"$tmp/out"
 for l in 1 2; do
 	asked "$l" || continue
 	f=$handin/lab$l.txt
@@ -119,7 +123,7 @@ for l in 1 2; do
 		line=$(grep -m1 -E "^[[:space:]]*${q//./\\.}:" "$f") || { given[$q]=''; continue; }
 		v=$(sed -E "s/^[[:space:]]*${q//./\\.}:[[:space:]]*//; s/[[:space:]]+/ /g; s/ $//" <<<"$line")
 		given[$q]=$v
-		[[ $v =~ ^[A-Za-z0-9:.]+( [A-Za-z0-9:.]+)*$ ]] && qargs+=("'$q=$v'")
+		[[ $v =~ $words ]] && qargs+=("'$q=$v'")
 	done
 done
 if [ ${#qargs[@]} -gt 0 ]; then
@@ -129,7 +133,7 @@ for q in "${qlist[@]}"; do
 	l=${q%%.*} v=${given[$q]}
 	if [ -z "$v" ]; then
 		result FAIL "question $q: $handin/lab$l.txt has its line '$q: VALUES'"
-	elif ! [[ $v =~ ^[A-Za-z0-9:.]+( [A-Za-z0-9:.]+)*$ ]]; then
+	elif ! [[ $v =~ $words ]]; then
 		result FAIL "question $q: the values '$v' are words of letters, digits, ':' and '.'"
 	elif grep -qx "question $q: same" "$tmp/out"; then
 		result OK "question $q: your values ($v) are what the kernel does"

@@ -30,7 +30,7 @@ sheet=$labs/README.md answers=$labs/answers.md
 check_labs=$top/tools/labs/check-labs.sh
 
 # The key's hand-in: "N.M: VALUES" for each question that has an answer line.
-mapfile -t questions < <(sed -n 's/^### Question \([0-9]*\.[0-9]*\):.*/\1/p' "$sheet" 2>/dev/null)
+mapfile -t questions < <(lab_questions "$sheet")
 declare -A want
 mkdir -p "$tmp/key" "$tmp/wrong"
 for q in "${questions[@]}"; do
